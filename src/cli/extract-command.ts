@@ -1,0 +1,64 @@
+// `invoices extract [--json] FILE...`: one result per file, in input order; a failing file never
+// stops the others. Files are read one at a time, so 250 files need no more memory than one.
+import fs from 'node:fs/promises';
+import { loadConfig } from '../config/config.ts';
+import { centsToNumber } from '../domain/money.ts';
+import { createExtractor, ExtractionError, type ExtractionResult } from '../extraction/index.ts';
+
+export function resultLine(file: string, result: ExtractionResult) {
+  const f = result.fields;
+  return {
+    file, status: result.status, source: result.source,
+    montant_ht: centsToNumber(f.montant_ht), montant_tva: centsToNumber(f.montant_tva), montant_ttc: centsToNumber(f.montant_ttc),
+    fournisseur: f.fournisseur, siret: f.siret, date_facture: f.date_facture, numero: f.numero, devise: f.devise,
+    confidence: result.confidence, review_reasons: result.reviewReasons, duration_ms: result.durationMs,
+  };
+}
+
+export function errorLine(file: string, error: unknown) {
+  const code = error instanceof ExtractionError ? error.code : (error as NodeJS.ErrnoException)?.code === 'ENOENT' ? 'file_not_found' : 'extraction_failed';
+  return { file, error: { code, message: error instanceof Error ? error.message : String(error) } };
+}
+
+export async function extractCommand(files: string[], options: { json: boolean }): Promise<number> {
+  if (!files.length) {
+    process.stderr.write('Usage: invoices extract [--json] FILE...\n');
+    return 2;
+  }
+  const config = loadConfig();
+  const extractor = createExtractor({ ocrWorkers: config.extraction.ocrWorkers });
+  let failures = 0;
+  const table: string[][] = [];
+  try {
+    for (const file of files) {
+      let line: ReturnType<typeof resultLine> | ReturnType<typeof errorLine>;
+      try {
+        const bytes = await fs.readFile(file);
+        line = resultLine(file, await extractor.extract(new Uint8Array(bytes), config.extraction));
+      } catch (error) {
+        failures++;
+        line = errorLine(file, error);
+      }
+      if (options.json) process.stdout.write(`${JSON.stringify(line)}\n`);
+      else table.push(tableRow(line));
+    }
+  } finally {
+    await extractor.close();
+  }
+  if (!options.json) printTable(table);
+  return failures === files.length ? 1 : 0;
+}
+
+function tableRow(line: ReturnType<typeof resultLine> | ReturnType<typeof errorLine>): string[] {
+  if ('error' in line) return [line.file, 'error', line.error.code, '', '', '', '', '', line.error.message];
+  const money = (n: number | null) => (n === null ? '-' : n.toFixed(2));
+  return [line.file, line.status, line.source, money(line.montant_ht), money(line.montant_tva), money(line.montant_ttc),
+    line.date_facture ?? '-', line.fournisseur ?? '-', line.review_reasons.join('; ')];
+}
+
+function printTable(rows: string[][]) {
+  const header = ['file', 'status', 'source', 'HT', 'TVA', 'TTC', 'date', 'supplier', 'review'];
+  const all = [header, ...rows];
+  const widths = header.map((_, i) => Math.min(48, Math.max(...all.map((r) => (r[i] ?? '').length))));
+  for (const r of all) process.stdout.write(`${r.map((c, i) => (c ?? '').slice(0, 48).padEnd(widths[i]!)).join('  ')}\n`);
+}

@@ -1,0 +1,56 @@
+// `invoices <command>`: serve | worker | migrate | user create | extract.
+import { parseArgs } from 'node:util';
+import { extractCommand } from './extract-command.ts';
+import { migrateCommand, userCreateCommand } from './admin-commands.ts';
+
+const USAGE = `Usage: invoices <command>
+
+Commands:
+  serve                         API and worker in one process (ROLE=api|worker|all)
+  worker                        job workers only, for production scaling
+  migrate                       apply database migrations and exit
+  user create --firm NAME --email EMAIL --password-stdin
+                                add a user (the firm is created when new)
+  extract [--json] FILE...      extract invoice fields offline, one result per file
+`;
+
+async function run(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'serve':
+    case 'worker': {
+      const { main } = await import('../main.ts');
+      await main(command === 'worker' ? 'worker' : undefined);
+      return -1; // keeps running
+    }
+    case 'migrate':
+      return migrateCommand();
+    case 'user':
+      if (rest[0] !== 'create') break;
+      return userCreateCommand(parseArgs({
+        args: rest.slice(1),
+        options: { firm: { type: 'string' }, email: { type: 'string' }, 'password-stdin': { type: 'boolean' } },
+      }).values);
+    case 'extract': {
+      const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { json: { type: 'boolean' } } });
+      return extractCommand(positionals, { json: values.json ?? false });
+    }
+    case undefined:
+    case '--help':
+    case 'help':
+      process.stdout.write(USAGE);
+      return 0;
+  }
+  process.stderr.write(`Unknown command: ${argv.join(' ')}\n\n${USAGE}`);
+  return 2;
+}
+
+run(process.argv.slice(2)).then(
+  (code) => {
+    if (code >= 0) process.exitCode = code;
+  },
+  (error: Error) => {
+    process.stderr.write(`${error.message}\n`);
+    process.exitCode = 1;
+  },
+);

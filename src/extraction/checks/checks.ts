@@ -1,0 +1,64 @@
+// Consistency checks on extracted fields. Each returns a review reason, or null when it passes.
+import { addDaysIso, todayIso } from '../../domain/dates.ts';
+import { isValidSiret } from '../../domain/identifiers.ts';
+import type { ExtractedInvoice, VatLine } from '../types.ts';
+
+export const TOLERANCE_CENTS = 1;
+
+/** Rates in force in France (mainland, Corsica and overseas departments). */
+export const FRENCH_VAT_RATES = [20, 10, 8.5, 5.5, 2.1, 1.75, 1.05, 0.9, 0];
+
+export type Check = (invoice: ExtractedInvoice) => string | null;
+
+export const totalsAddUp: Check = ({ fields: f }) => {
+  if (f.montant_ht === null || f.montant_tva === null || f.montant_ttc === null) return null;
+  const gap = f.montant_ht + f.montant_tva - f.montant_ttc;
+  return Math.abs(gap) <= TOLERANCE_CENTS ? null : `HT + TVA differs from TTC by ${(gap / 100).toFixed(2)}`;
+};
+
+/** EN 16931 BR-CO-17: each VAT line's tax is its basis times its rate, rounded to the cent. */
+export const vatLinesConsistent: Check = ({ extra }) => {
+  for (const line of extra.vatBreakdown ?? []) {
+    if (line.rate === null || line.basis === null || line.tax === null) continue;
+    const expected = Math.round((line.basis * line.rate) / 100);
+    if (Math.abs(expected - line.tax) > TOLERANCE_CENTS) {
+      return `VAT at ${line.rate} % on ${(line.basis / 100).toFixed(2)} should be ${(expected / 100).toFixed(2)}, not ${(line.tax / 100).toFixed(2)}`;
+    }
+  }
+  return null;
+};
+
+/** The VAT lines add up to the VAT total, when both are known. */
+export const vatLinesSumToTotal: Check = ({ fields, extra }) => {
+  const lines = (extra.vatBreakdown ?? []).filter((l): l is VatLine & { tax: number } => l.tax !== null);
+  if (!lines.length || fields.montant_tva === null) return null;
+  const sum = lines.reduce((s, l) => s + l.tax, 0);
+  return Math.abs(sum - fields.montant_tva) <= TOLERANCE_CENTS * lines.length ? null
+    : `VAT lines add up to ${(sum / 100).toFixed(2)}, the VAT total is ${(fields.montant_tva / 100).toFixed(2)}`;
+};
+
+const isFrench = (invoice: ExtractedInvoice) =>
+  invoice.extra.sellerCountry === 'FR' || invoice.fields.siret !== null || (invoice.extra.vatId ?? '').startsWith('FR');
+
+export const ratesPlausible: Check = (invoice) => {
+  for (const line of invoice.extra.vatBreakdown ?? []) {
+    if (line.rate === null) continue;
+    if (isFrench(invoice) ? !FRENCH_VAT_RATES.includes(line.rate) : line.rate < 0 || line.rate > 27) {
+      return `VAT rate ${line.rate} % is not a rate in force${isFrench(invoice) ? ' in France' : ''}`;
+    }
+  }
+  return null;
+};
+
+export const siretValid: Check = ({ fields }) =>
+  fields.siret === null || isValidSiret(fields.siret) ? null : `SIRET ${fields.siret} fails its checksum`;
+
+export const datePlausible: Check = ({ fields }) => {
+  const date = fields.date_facture;
+  if (date === null) return null;
+  if (date < '1990-01-01') return `Invoice date ${date} is implausibly old`;
+  if (date > addDaysIso(todayIso(), 60)) return `Invoice date ${date} is in the future`;
+  return null;
+};
+
+export const CHECKS: readonly Check[] = [totalsAddUp, vatLinesConsistent, vatLinesSumToTotal, ratesPlausible, siretValid, datePlausible];

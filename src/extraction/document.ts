@@ -1,0 +1,42 @@
+// A loaded document with its resource caps already enforced (pages, pixels).
+import sharp, { type Metadata } from 'sharp';
+import type { AcceptedFileType } from '../domain/invoice.ts';
+import { openPdf, type PdfDocument } from './pdf/pdf-document.ts';
+import { ExtractionError, type ExtractionLimits } from './types.ts';
+
+export interface LoadedDocument {
+  fileType: AcceptedFileType;
+  bytes: Uint8Array;
+  pageCount: number;
+  pdf: PdfDocument | null;
+  close(): Promise<void>;
+}
+
+export async function openDocument(bytes: Uint8Array, fileType: AcceptedFileType, limits: ExtractionLimits): Promise<LoadedDocument> {
+  if (fileType === 'application/pdf') {
+    let pdf: PdfDocument;
+    try {
+      pdf = await openPdf(bytes);
+    } catch (error) {
+      throw new ExtractionError('unreadable_document', `The PDF cannot be read: ${(error as Error).message}`);
+    }
+    if (pdf.pageCount > limits.maxPages) {
+      await pdf.close();
+      throw new ExtractionError('too_many_pages', `The PDF has ${pdf.pageCount} pages; the limit is ${limits.maxPages}`);
+    }
+    return { fileType, bytes, pageCount: pdf.pageCount, pdf, close: () => pdf.close() };
+  }
+  // Read the header only: a decompression bomb is refused before any pixel is decoded.
+  let meta: Metadata;
+  try {
+    meta = await sharp(bytes, { limitInputPixels: false }).metadata();
+  } catch (error) {
+    throw new ExtractionError('unreadable_document', `The image cannot be read: ${(error as Error).message}`);
+  }
+  const pixels = (meta.width ?? 0) * (meta.height ?? 0);
+  if (!pixels) throw new ExtractionError('unreadable_document', 'The image has no size');
+  if (pixels > limits.maxPixels) {
+    throw new ExtractionError('image_too_large', `The image has ${pixels} pixels (${meta.width}x${meta.height}); the limit is ${limits.maxPixels}`);
+  }
+  return { fileType, bytes, pageCount: 1, pdf: null, close: async () => {} };
+}

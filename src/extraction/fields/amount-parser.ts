@@ -1,0 +1,49 @@
+// Money in the formats invoices print: 1 234,56 | 1.234,56 | 1,234.56 | 1234.56 | -12,00 € | EUR 5,00.
+import type { Cents } from '../../domain/money.ts';
+
+export interface AmountMatch { cents: Cents; index: number; end: number; raw: string; currency: string | null }
+
+const CURRENCY = '(?:€|EUR|USD|\\$|£|GBP|CHF|RM|MYR)';
+// A thousands group separator: space (incl. narrow and no-break), dot, comma or apostrophe.
+const AMOUNT = new RegExp(
+  `(?<pre>${CURRENCY}\\s?)?(?<sign>[-\u2212(])?\\s?(?<num>\\d{1,3}(?:[ \u00a0\u202f.,']\\d{3})+(?:[.,]\\d{1,2})?|\\d+(?:[.,]\\d{1,2})?)(?![\\d.,]*\\d)\\s?(?<post>${CURRENCY})?(?<close>\\))?`,
+  'gi',
+);
+
+/** "1.234,56" -> 123456; null when the digits cannot be read as money. */
+export function parseAmount(raw: string): Cents | null {
+  const s = raw.replace(/[\s\u00a0\u202f']/g, '');
+  const m = /^(\d+(?:[.,]\d{3})*)(?:([.,])(\d{1,2}))?$/.exec(s);
+  if (!m) return null;
+  const [, whole, , fraction = ''] = m;
+  const lastSep = /[.,]/.exec(s.slice(-3))?.[0];
+  // "1.234" or "1,234" with no decimals: a thousands group, unless the group is only 1-2 digits.
+  if (!fraction && lastSep && /[.,]\d{3}$/.test(s)) return Number(s.replace(/[.,]/g, '')) * 100;
+  const intPart = Number(whole!.replace(/[.,]/g, ''));
+  if (!Number.isSafeInteger(intPart)) return null;
+  return intPart * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+function currencyCode(symbol: string | undefined): string | null {
+  if (!symbol) return null;
+  const s = symbol.trim().toUpperCase();
+  return ({ '€': 'EUR', EUR: 'EUR', $: 'USD', USD: 'USD', '£': 'GBP', GBP: 'GBP', CHF: 'CHF', RM: 'MYR', MYR: 'MYR' } as Record<string, string>)[s] ?? null;
+}
+
+/** Every amount in a text, left to right. Amounts need two decimals unless a currency marks them. */
+export function findAmounts(text: string): AmountMatch[] {
+  const out: AmountMatch[] = [];
+  for (const m of text.matchAll(AMOUNT)) {
+    const g = m.groups!;
+    const hasDecimals = /[.,]\d{2}$/.test(g.num!);
+    const currency = currencyCode(g.pre) ?? currencyCode(g.post);
+    if (!hasDecimals && !currency) continue;
+    // Percentages are rates, not money.
+    if (/^\s?%/.test(text.slice(m.index! + m[0].length))) continue;
+    const cents = parseAmount(g.num!);
+    if (cents === null) continue;
+    const negative = (g.sign === '-' || g.sign === '\u2212' || (g.sign === '(' && g.close === ')'));
+    out.push({ cents: negative ? -cents : cents, index: m.index!, end: m.index! + m[0].length, raw: m[0], currency });
+  }
+  return out;
+}

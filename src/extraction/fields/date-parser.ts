@@ -1,0 +1,45 @@
+// Dates as invoices print them: 12/03/2025, 12.03.2025, 12-03-25, 2025-03-12, 12 mars 2025, March 12, 2025.
+import { isoDate } from '../../domain/dates.ts';
+import { fold } from './text-normalise.ts';
+
+export interface DateMatch { iso: string; index: number; end: number }
+
+const MONTHS: Record<string, number> = {
+  janvier: 1, janv: 1, jan: 1, january: 1, januar: 1, janner: 1,
+  fevrier: 2, fevr: 2, fev: 2, feb: 2, february: 2, februar: 2,
+  mars: 3, mar: 3, march: 3, marz: 3,
+  avril: 4, avr: 4, apr: 4, april: 4,
+  mai: 5, may: 5,
+  juin: 6, jun: 6, june: 6, juni: 6,
+  juillet: 7, juil: 7, jul: 7, july: 7, juli: 7,
+  aout: 8, aug: 8, august: 8,
+  septembre: 9, sept: 9, sep: 9, september: 9,
+  octobre: 10, oct: 10, october: 10, oktober: 10, okt: 10,
+  novembre: 11, nov: 11, november: 11,
+  decembre: 12, dec: 12, december: 12, dezember: 12, dez: 12,
+};
+const MONTH_NAMES = Object.keys(MONTHS).sort((a, b) => b.length - a.length).join('|');
+
+const year = (y: string) => (y.length === 2 ? 2000 + Number(y) : Number(y));
+
+const PATTERNS: Array<{ re: RegExp; build: (m: RegExpExecArray) => string | null }> = [
+  { re: /\b(\d{4})-(\d{2})-(\d{2})\b/g, build: (m) => isoDate(Number(m[1]), Number(m[2]), Number(m[3])) },
+  { re: /\b(\d{1,2})\s?[/.\-]\s?(\d{1,2})\s?[/.\-]\s?(\d{4}|\d{2})(?![\d])/g, build: (m) => isoDate(year(m[3]!), Number(m[2]), Number(m[1])) },
+  { re: new RegExp(`\\b(\\d{1,2})(?:er|st|nd|rd|th)?\\.?\\s+(${MONTH_NAMES})\\.?,?\\s+(\\d{4})\\b`, 'g'), build: (m) => isoDate(Number(m[3]), MONTHS[m[2]!]!, Number(m[1])) },
+  { re: new RegExp(`\\b(${MONTH_NAMES})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'g'), build: (m) => isoDate(Number(m[3]), MONTHS[m[1]!]!, Number(m[2])) },
+];
+
+/** Every date in a text; day-first for numeric dates, as in France and Germany. */
+export function findDates(text: string): DateMatch[] {
+  const folded = fold(text);
+  const out: DateMatch[] = [];
+  for (const { re, build } of PATTERNS) {
+    for (const m of folded.matchAll(re)) {
+      const iso = build(m as RegExpExecArray);
+      if (iso && !out.some((d) => m.index! < d.end && d.index < m.index! + m[0].length)) {
+        out.push({ iso, index: m.index!, end: m.index! + m[0].length });
+      }
+    }
+  }
+  return out.sort((a, b) => a.index - b.index);
+}

@@ -1,0 +1,47 @@
+// The supplier's name: a company name with its legal form, the legal mentions, or the letterhead.
+import type { Line } from '../layout/lines.ts';
+import { customerLines } from './company-ids.ts';
+import { DOCUMENT_TITLES, LEGAL_FORMS } from './labels.ts';
+import { findAmounts } from './amount-parser.ts';
+import { findDates } from './date-parser.ts';
+import { fold } from './text-normalise.ts';
+
+/** "ACME SAS au capital de 10 000 € - RCS Paris 123" -> "ACME SAS". */
+function nameBeforeMentions(text: string): string {
+  return text
+    .split(/\s+(?:au capital|capital social|avec un capital|-\s*rcs|rcs\b|siret|siren|n°\s*tva|tva intra|ust-?id|registered|company reg|\||–|—|\s-\s|\u2003)/i)[0]!
+    .replace(/^(?:[^a-z0-9]*|(?:emetteur|vendeur|fournisseur|seller|supplier|from|de)\s*:\s*)/i, '')
+    .replace(/[\s,;:.-]+$/, '')
+    .trim();
+}
+
+const plausibleName = (s: string) =>
+  s.length >= 2 && s.length <= 80 && /[a-z]{2}/i.test(s) && !DOCUMENT_TITLES.test(s) &&
+  !findAmounts(s).length && !findDates(s).length && !/@|www\.|https?:|\btel\b|t[eé]l[eé]phone|\+\d{2}/i.test(s);
+
+export function readSupplier(lines: Line[]): { fournisseur: string | null; confidence: number } {
+  const customer = customerLines(lines);
+  const pageHeight = Math.max(...lines.filter((l) => l.page === 1).map((l) => l.y + l.h), 1);
+  const candidates: Array<{ name: string; score: number }> = [];
+  lines.forEach((line, i) => {
+    if (customer.has(i)) return;
+    const name = nameBeforeMentions(line.text);
+    if (!plausibleName(name)) return;
+    const top = line.page === 1 && line.y < pageHeight * 0.3;
+    if (LEGAL_FORMS.test(name)) {
+      const mentions = /au capital|capital social|rcs|siret|siren/i.test(line.text);
+      candidates.push({ name, score: (top ? 0.95 : mentions ? 0.9 : 0.8) * line.conf });
+    }
+  });
+  // The letterhead: the tallest text near the top of page 1.
+  const header = lines.filter((l, i) => l.page === 1 && l.y < pageHeight * 0.25 && !customer.has(i));
+  const tallest = [...header].sort((a, b) => b.h - a.h || a.y - b.y).find((l) => plausibleName(nameBeforeMentions(l.text)));
+  if (tallest) {
+    const name = nameBeforeMentions(tallest.text);
+    const median = [...lines.map((l) => l.h)].sort((a, b) => a - b)[Math.floor(lines.length / 2)] ?? tallest.h;
+    candidates.push({ name, score: (tallest.h > median * 1.3 ? 0.85 : 0.65) * tallest.conf });
+  }
+  const best = candidates.reduce<{ name: string; score: number } | null>((b, c) => (!b || c.score > b.score ? c : b), null);
+  return { fournisseur: best?.name ?? null, confidence: best?.score ?? 0 };
+}
+

@@ -1,0 +1,89 @@
+// Finds HT, TVA and TTC: labelled candidates first, then the combination that adds up wins.
+import type { Cents } from '../../domain/money.ts';
+import type { Line } from '../layout/lines.ts';
+import { findAmounts } from './amount-parser.ts';
+import { findLabels } from './labelled-values.ts';
+import { AMOUNT_DECOYS, AMOUNT_LABELS, ZERO_VAT_EVIDENCE, type AmountRole } from './labels.ts';
+import { fold } from './text-normalise.ts';
+
+interface Candidate { role: AmountRole; cents: Cents; score: number; lineIndex: number }
+
+export interface Totals {
+  ht: Cents | null;
+  tva: Cents | null;
+  ttc: Cents | null;
+  due: Cents | null;
+  confidence: { ht: number; tva: number; ttc: number };
+  currencies: string[];
+}
+
+function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } {
+  const list: Candidate[] = [];
+  const currencies: string[] = [];
+  const lastPage = lines.at(-1)?.page ?? 1;
+  for (const hit of findLabels(lines, AMOUNT_LABELS)) {
+    const line = lines[hit.lineIndex]!;
+    if (AMOUNT_DECOYS.test(fold(line.text))) continue;
+    let amounts = findAmounts(hit.after);
+    let penalty = 0;
+    if (!amounts.length) {
+      amounts = hit.below().flatMap((t) => findAmounts(t)).slice(0, 1);
+      penalty = 0.1;
+    }
+    if (!amounts.length) continue;
+    // The last amount after a label is the total ("TVA 20 % 100,00 20,00": base, then tax).
+    const pick = amounts.at(-1)!;
+    if (pick.currency) currencies.push(pick.currency);
+    // Totals sit at the end: on multi-page invoices, earlier pages' "totals" are carried forward.
+    const pageBias = line.page === lastPage ? 0 : -0.2;
+    list.push({ role: hit.role, cents: pick.cents, score: hit.weight * line.conf - penalty + pageBias, lineIndex: hit.lineIndex });
+  }
+  for (const line of lines) for (const a of findAmounts(line.text)) if (a.currency) currencies.push(a.currency);
+  return { list, currencies };
+}
+
+const best = (list: Candidate[]) => list.reduce<Candidate | null>((b, c) => (!b || c.score > b.score || (c.score === b.score && c.lineIndex > b.lineIndex) ? c : b), null);
+
+/** Distinct TVA amounts whose sum may be the total VAT of a multi-rate invoice. */
+function vatSums(tva: Candidate[]): Array<{ cents: Cents; score: number }> {
+  const distinct = [...new Map(tva.map((c) => [`${c.lineIndex}`, c])).values()];
+  const out = tva.map((c) => ({ cents: c.cents, score: c.score }));
+  if (distinct.length >= 2 && distinct.length <= 4) {
+    out.push({ cents: distinct.reduce((s, c) => s + c.cents, 0), score: Math.min(...distinct.map((c) => c.score)) - 0.05 });
+  }
+  return out;
+}
+
+export function readTotals(lines: Line[]): Totals {
+  const { list, currencies } = candidates(lines);
+  const byRole = (role: AmountRole) => list.filter((c) => c.role === role);
+  const ht = byRole('ht');
+  const ttc = [...byRole('ttc'), ...byRole('due').map((c) => ({ ...c, score: c.score - 0.15 }))];
+  const tva = vatSums(byRole('tva'));
+  const zeroVat = lines.some((l) => ZERO_VAT_EVIDENCE.test(fold(l.text)));
+  if (zeroVat) tva.push({ cents: 0, score: 0.9 });
+  const due = best(byRole('due'))?.cents ?? null;
+
+  let solved: { ht: Candidate; tva: { cents: Cents; score: number }; ttc: Candidate; score: number } | null = null;
+  for (const t of ttc) {
+    for (const h of ht) {
+      for (const v of tva) {
+        if (Math.abs(h.cents + v.cents - t.cents) > 1 || t.cents === 0) continue;
+        const score = t.score + h.score + v.score;
+        if (!solved || score > solved.score) solved = { ht: h, tva: v, ttc: t, score };
+      }
+    }
+  }
+  if (solved) {
+    const conf = (s: number) => Math.max(0, Math.min(0.99, 0.55 + s * 0.45));
+    return {
+      ht: solved.ht.cents, tva: solved.tva.cents, ttc: solved.ttc.cents, due,
+      confidence: { ht: conf(solved.ht.score), tva: conf(solved.tva.score), ttc: conf(solved.ttc.score) }, currencies,
+    };
+  }
+  // Nothing adds up: report the best guesses, uncertain, for a person to review.
+  const h = best(ht);
+  const t = best(ttc);
+  const v = tva.reduce<{ cents: Cents; score: number } | null>((b, c) => (!b || c.score > b.score ? c : b), null);
+  return { ht: h?.cents ?? null, tva: v?.cents ?? null, ttc: t?.cents ?? null, due, confidence: { ht: 0.4, tva: 0.4, ttc: 0.5 }, currencies };
+}

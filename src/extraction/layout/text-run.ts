@@ -1,0 +1,11 @@
+/** A run of text at a position on a page, in points (PDF) or pixels (OCR), origin top-left. */
+export interface TextRun {
+  text: string;
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+  page: number;
+  /** OCR confidence 0..1; absent for a PDF text layer. */
+  conf?: number;
+}

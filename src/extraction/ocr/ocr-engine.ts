@@ -1,0 +1,56 @@
+// OCR with tesseract.js (WASM, in worker threads, so the event loop stays free), fra + eng models
+// read from the @tesseract.js-data packages on disk. Nothing is fetched and nothing is cached to cwd.
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { createScheduler, createWorker, OEM, type Scheduler } from 'tesseract.js';
+import type { TextRun } from '../layout/text-run.ts';
+
+export interface OcrEngine {
+  /** Words of one page image, with pixel positions and confidences. */
+  recognise(image: Buffer, page: number): Promise<TextRun[]>;
+  close(): Promise<void>;
+}
+
+const require = createRequire(import.meta.url);
+const LANGUAGES = ['fra', 'eng'] as const;
+
+function languageData() {
+  return LANGUAGES.map((code) => {
+    const dir = path.join(path.dirname(require.resolve(`@tesseract.js-data/${code}/package.json`)), '4.0.0_best_int');
+    return { code, data: fs.readFileSync(path.join(dir, `${code}.traineddata.gz`)) };
+  });
+}
+
+interface Word { text: string; confidence: number; bbox: { x0: number; y0: number; x1: number; y1: number } }
+
+export function createOcrEngine(workers: number): OcrEngine {
+  let scheduler: Promise<Scheduler> | undefined;
+  // Workers start on first use: a process that never meets a scan never pays for the models.
+  const ready = () => (scheduler ??= (async () => {
+    const s = createScheduler();
+    const langs = languageData();
+    for (let i = 0; i < workers; i++) {
+      const worker = await createWorker(langs as never, OEM.LSTM_ONLY, { cacheMethod: 'none', gzip: true, legacyCore: false, legacyLang: false });
+      s.addWorker(worker);
+    }
+    return s;
+  })());
+
+  return {
+    async recognise(image, page) {
+      const s = await ready();
+      const result = await s.addJob('recognize', image, {}, { blocks: true, text: false });
+      const words: Word[] = (result.data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words)));
+      return words
+        .filter((w) => w.text.trim())
+        .map((w) => ({
+          text: w.text, x: w.bbox.x0, y: w.bbox.y0, w: w.bbox.x1 - w.bbox.x0, h: w.bbox.y1 - w.bbox.y0, page, conf: w.confidence / 100,
+        }));
+    },
+    async close() {
+      if (scheduler) await (await scheduler).terminate();
+      scheduler = undefined;
+    },
+  };
+}

@@ -1,0 +1,77 @@
+// PDF access through pdfjs-dist (Apache-2.0): embedded files, positioned text, page rendering.
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import type { TextRun } from '../layout/text-run.ts';
+
+const require = createRequire(import.meta.url);
+const PDFJS_DIR = path.dirname(require.resolve('pdfjs-dist/package.json'));
+// Fonts and CMaps come from the package on disk: nothing is fetched.
+const STANDARD_FONTS = `${path.join(PDFJS_DIR, 'standard_fonts')}/`;
+const CMAPS = `${path.join(PDFJS_DIR, 'cmaps')}/`;
+
+export interface PdfDocument {
+  pageCount: number;
+  attachments(): Promise<Array<{ name: string; content: Uint8Array }>>;
+  textRuns(pageNumber: number): Promise<TextRun[]>;
+  /** The page as a PNG at the given resolution, and its pixel size. */
+  renderPage(pageNumber: number, dpi: number): Promise<{ png: Buffer; width: number; height: number }>;
+  close(): Promise<void>;
+}
+
+export async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
+  const doc: PDFDocumentProxy = await getDocument({
+    data: new Uint8Array(bytes), // pdfjs transfers (detaches) the buffer it is given
+    standardFontDataUrl: STANDARD_FONTS,
+    cMapUrl: CMAPS,
+    cMapPacked: true,
+    isEvalSupported: false,
+    disableFontFace: true,
+    useSystemFonts: false,
+    verbosity: 0,
+  }).promise;
+
+  return {
+    pageCount: doc.numPages,
+    async attachments() {
+      const found = (await doc.getAttachments()) as Record<string, { filename: string; content: Uint8Array }> | null;
+      return Object.values(found ?? {}).map((a) => ({ name: a.filename, content: a.content }));
+    },
+    async textRuns(pageNumber) {
+      const page = await doc.getPage(pageNumber);
+      const viewport = page.getViewport({ scale: 1 });
+      const content = await page.getTextContent();
+      const runs: TextRun[] = [];
+      for (const item of content.items) {
+        if (!('str' in item) || !item.str.trim()) continue;
+        // transform = [a, b, c, d, e, f]: font size from the matrix, baseline at (e, f) in PDF units.
+        const [a, b, , , e, f] = item.transform as number[];
+        const size = Math.hypot(a!, b!) || item.height || 10;
+        const [x, y] = viewport.convertToViewportPoint(e!, f!) as [number, number];
+        runs.push({ text: item.str, x, y: y - size, w: item.width, h: size, page: pageNumber });
+      }
+      page.cleanup();
+      return runs;
+    },
+    async renderPage(pageNumber, dpi) {
+      const page = await doc.getPage(pageNumber);
+      const viewport = page.getViewport({ scale: dpi / 72 });
+      const factory = (doc as unknown as { canvasFactory: CanvasFactory }).canvasFactory;
+      const { canvas, context } = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
+      context.fillStyle = '#ffffff';
+      context.fillRect(0, 0, canvas.width, canvas.height);
+      await page.render({ canvasContext: context, viewport, canvas } as never).promise;
+      const png = canvas.toBuffer('image/png');
+      const size = { width: canvas.width, height: canvas.height };
+      factory.destroy({ canvas, context });
+      page.cleanup();
+      return { png, ...size };
+    },
+    close: () => doc.destroy(),
+  };
+}
+
+interface CanvasFactory {
+  create(w: number, h: number): { canvas: { width: number; height: number; toBuffer(type: string): Buffer }; context: CanvasRenderingContext2D };
+  destroy(pair: unknown): void;
+}

@@ -1,0 +1,43 @@
+// OCR of images and of PDF pages without a text layer.
+import sharp from 'sharp';
+import { readFields } from '../fields/read-fields.ts';
+import type { TextRun } from '../layout/text-run.ts';
+import type { Step } from '../pipeline.ts';
+
+const RENDER_DPI = 300;
+/** Long scanned PDFs: the first pages carry the header, the last ones the totals. */
+const OCR_PAGES_HEAD = 2;
+const OCR_PAGES_TAIL = 3;
+/** Images narrower than this are upscaled: tesseract reads best with x-heights of 20+ pixels. */
+const MIN_WIDTH = 1600;
+
+async function prepareImage(bytes: Uint8Array): Promise<Buffer> {
+  const image = sharp(bytes).rotate().grayscale();
+  const { width = 0 } = await sharp(bytes).metadata();
+  if (width && width < MIN_WIDTH) image.resize({ width: Math.min(MIN_WIDTH * 2, width * 2), kernel: 'lanczos3' });
+  return image.png({ compressionLevel: 1 }).toBuffer();
+}
+
+function pagesToRead(count: number): number[] {
+  const all = Array.from({ length: count }, (_, i) => i + 1);
+  if (count <= OCR_PAGES_HEAD + OCR_PAGES_TAIL) return all;
+  return [...all.slice(0, OCR_PAGES_HEAD), ...all.slice(-OCR_PAGES_TAIL)];
+}
+
+export const ocrStep: Step = {
+  source: 'ocr',
+  applies: () => true,
+  async run({ doc, ocr }) {
+    const runs: TextRun[] = [];
+    if (doc.pdf) {
+      const pages = pagesToRead(doc.pageCount);
+      const images = await Promise.all(pages.map(async (p) => ({ page: p, png: (await doc.pdf!.renderPage(p, RENDER_DPI)).png })));
+      const words = await Promise.all(images.map((img) => ocr.recognise(img.png, img.page)));
+      runs.push(...words.flat());
+    } else {
+      runs.push(...(await ocr.recognise(await prepareImage(doc.bytes), 1)));
+    }
+    if (!runs.length) return { kind: 'skipped', reason: 'OCR found no text' };
+    return { kind: 'found', invoice: readFields(runs) };
+  },
+};

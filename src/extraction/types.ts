@@ -1,0 +1,71 @@
+// The extraction engine's contract: bytes in, checked fields out. No HTTP, no database.
+import type { AcceptedFileType } from '../domain/invoice.ts';
+import type { Cents } from '../domain/money.ts';
+
+export type ExtractionSource = 'facturx' | 'pdf-text' | 'ocr';
+
+export const FIELD_NAMES = ['montant_ht', 'montant_tva', 'montant_ttc', 'fournisseur', 'siret', 'date_facture', 'numero', 'devise'] as const;
+export type FieldName = (typeof FIELD_NAMES)[number];
+
+export interface InvoiceFields {
+  montant_ht: Cents | null;
+  montant_tva: Cents | null;
+  montant_ttc: Cents | null;
+  fournisseur: string | null;
+  siret: string | null;
+  date_facture: string | null;
+  numero: string | null;
+  devise: string | null;
+}
+
+export interface VatLine { rate: number | null; basis: Cents | null; tax: Cents | null }
+
+/** What the field reader found, before checks: the fields plus the evidence the checks need. */
+export interface ExtractedInvoice {
+  fields: InvoiceFields;
+  confidence: Partial<Record<FieldName, number>>;
+  extra: {
+    siren?: string | null;
+    vatId?: string | null;
+    dueDate?: string | null;
+    amountDue?: Cents | null;
+    iban?: string | null;
+    vatBreakdown?: VatLine[];
+    sellerCountry?: string | null;
+    profile?: string | null;
+  };
+}
+
+export interface ExtractionResult extends ExtractedInvoice {
+  status: 'validated' | 'pending';
+  source: ExtractionSource;
+  fileType: AcceptedFileType;
+  pages: number;
+  reviewReasons: string[];
+  durationMs: number;
+}
+
+export interface ExtractionLimits {
+  maxPages: number;
+  maxPixels: number;
+  timeoutMs: number;
+}
+
+export type ExtractionErrorCode =
+  | 'unsupported_type'
+  | 'too_many_pages'
+  | 'image_too_large'
+  | 'timeout'
+  | 'unreadable_document';
+
+/** A final failure: retrying the same bytes cannot succeed. */
+export class ExtractionError extends Error {
+  readonly code: ExtractionErrorCode;
+  constructor(code: ExtractionErrorCode, message: string) {
+    super(message);
+    this.name = 'ExtractionError';
+    this.code = code;
+  }
+}
+
+export type Extractor = (bytes: Uint8Array, limits: ExtractionLimits) => Promise<ExtractionResult>;

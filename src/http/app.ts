@@ -1,0 +1,56 @@
+// buildApp(deps) is the whole HTTP surface; the server and the tests both use it.
+import { randomUUID } from 'node:crypto';
+import fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import multipart from '@fastify/multipart';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Deps } from '../services/deps.ts';
+import { requireAuth } from './plugins/auth.ts';
+import { registerProblemHandlers } from './plugins/problems.ts';
+import { authRoutes } from './routes/auth.ts';
+import { dossierRoutes } from './routes/dossiers.ts';
+import { healthRoutes } from './routes/health.ts';
+import { invoiceRoutes } from './routes/invoices.ts';
+import { tokenRoutes } from './routes/tokens.ts';
+import { Problem } from './schemas/common.ts';
+import { openApiInfo } from './openapi-info.ts';
+
+export async function buildApp(deps: Deps): Promise<FastifyInstance> {
+  const app = fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && /^[\w.-]{1,100}$/.test(given) ? given : randomUUID();
+    },
+    requestIdHeader: false,
+    bodyLimit: 64 * 1024,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: true, useDefaults: true } },
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.decorateRequest('principal', null);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-Request-Id', request.id);
+  });
+  registerProblemHandlers(app);
+  app.addSchema(Problem);
+
+  await app.register(swagger, { openapi: openApiInfo });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(multipart, {
+    limits: { fileSize: deps.config.maxUploadBytes, files: 1, fields: 5, fieldSize: 1024, parts: 8, headerPairs: 100 },
+  });
+
+  await app.register(healthRoutes(deps));
+  await app.register(authRoutes(deps), { prefix: '/api/auth' });
+  await app.register(async (v1) => {
+    v1.addHook('preHandler', requireAuth(deps));
+    await v1.register(dossierRoutes(deps));
+    await v1.register(invoiceRoutes(deps));
+    await v1.register(tokenRoutes(deps));
+  }, { prefix: '/api/v1' });
+
+  return app as unknown as FastifyInstance;
+}

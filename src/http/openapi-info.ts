@@ -1,0 +1,18 @@
+export const openApiInfo = {
+  openapi: '3.1.0',
+  info: {
+    title: 'Invoice Service API',
+    version: '1.0.0',
+    description: 'Collect supplier invoices and get them back as structured, checked data. Errors are RFC 9457 application/problem+json.',
+  },
+  components: {
+    securitySchemes: { bearerAuth: { type: 'http' as const, scheme: 'bearer', bearerFormat: 'JWT' } },
+  },
+  tags: [
+    { name: 'auth', description: 'Tokens' },
+    { name: 'dossiers', description: 'Folders' },
+    { name: 'invoices', description: 'Invoices' },
+    { name: 'tokens', description: 'Named API tokens (Settings > API)' },
+    { name: 'health', description: 'Probes' },
+  ],
+};

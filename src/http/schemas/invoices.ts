@@ -1,0 +1,76 @@
+import { Type } from 'typebox';
+import { INVOICE_STATUSES, PROCESSING_STATES } from '../../domain/invoice.ts';
+import { IsoDate, Timestamp } from './common.ts';
+
+const Amount = Type.Union([Type.Number(), Type.Null()], { description: 'Decimal amount, two decimals', examples: [83.33] });
+const Text = Type.Union([Type.String(), Type.Null()]);
+const Status = Type.Enum([...INVOICE_STATUSES]);
+
+/** Exactly the seed's list fields. */
+export const InvoiceListItem = Type.Object({
+  id: Type.String({ examples: ['inv_01hzy3k9x6m2c4v8b0n5q7r1t3'] }),
+  montant_ht: Amount,
+  montant_tva: Amount,
+  montant_ttc: Amount,
+  fournisseur: Text,
+  siret: Type.Union([Type.String({ pattern: '^\\d{14}$' }), Type.Null()]),
+  date_facture: Type.Union([IsoDate, Type.Null()]),
+  status: Status,
+});
+
+export const InvoiceList = Type.Object({
+  data: Type.Array(InvoiceListItem),
+  meta: Type.Object({ total: Type.Integer(), page: Type.Integer(), per_page: Type.Integer() }),
+});
+
+export const ListQuery = Type.Object({
+  dossier_id: Type.String({ minLength: 1, maxLength: 100 }),
+  status: Type.Optional(Status),
+  date_from: Type.Optional(IsoDate),
+  date_to: Type.Optional(IsoDate),
+  page: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
+  per_page: Type.Integer({ minimum: 1, maximum: 100, default: 25 }),
+}, { additionalProperties: false });
+
+const Confidence = Type.Record(Type.String(), Type.Number({ minimum: 0, maximum: 1 }));
+
+export const InvoiceDetail = Type.Object({
+  ...InvoiceListItem.properties,
+  numero: Text,
+  devise: Text,
+  dossier_id: Type.String(),
+  duplicate: Type.Optional(Type.Boolean({ description: 'True when the same file was already imported into this folder' })),
+  file: Type.Object({
+    name: Type.String(),
+    type: Type.String({ examples: ['application/pdf'] }),
+    size: Type.Integer(),
+    sha256: Type.String(),
+  }),
+  processing: Type.Object({
+    state: Type.Enum([...PROCESSING_STATES]),
+    attempts: Type.Integer(),
+    started_at: Type.Union([Timestamp, Type.Null()]),
+    finished_at: Type.Union([Timestamp, Type.Null()]),
+    error: Type.Union([Type.Object({ code: Type.String(), message: Type.String() }), Type.Null()]),
+  }),
+  extraction: Type.Union([
+    Type.Object({
+      source: Type.String({ description: 'facturx, pdf-text or ocr' }),
+      pages: Type.Integer(),
+      confidence: Confidence,
+      review_reasons: Type.Array(Type.String()),
+      duration_ms: Type.Integer(),
+      due_date: Type.Union([IsoDate, Type.Null()]),
+      amount_due: Amount,
+      vat_id: Text,
+      siren: Text,
+      iban: Text,
+      vat_breakdown: Type.Array(Type.Object({ rate: Type.Union([Type.Number(), Type.Null()]), basis: Amount, tax: Amount })),
+    }),
+    Type.Null(),
+  ]),
+  created_at: Timestamp,
+  updated_at: Timestamp,
+});
+
+export const InvoiceIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });

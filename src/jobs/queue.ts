@@ -1,0 +1,72 @@
+// The durable job queue: pg-boss, in the service's own database (PostgreSQL or the embedded one).
+// Glossary:
+//   lease     - a running job heartbeats every lease/2 s; a job silent for a whole lease (its worker
+//               died) is failed by the supervisor and retried, with backoff, up to retryLimit times.
+//   supervise - the maintenance loop that expires silent jobs; it runs in worker processes only.
+import { PgBoss, type JobWithMetadata } from 'pg-boss';
+import type { Config } from '../config/config.ts';
+import { asBossDatabase, type Database, type Queryable } from '../db/database.ts';
+
+export const PROCESS_INVOICE = 'process-invoice';
+
+export interface ProcessInvoicePayload { firmId: string; invoiceId: string }
+
+export interface ProcessInvoiceJob {
+  id: string;
+  data: ProcessInvoicePayload;
+  retryCount: number;
+  retryLimit: number;
+}
+
+export interface JobQueue {
+  /** Enqueues through the caller's transaction, so the job exists if and only if the row does. */
+  enqueueProcessing(tx: Queryable, payload: ProcessInvoicePayload): Promise<void>;
+  work(handler: (job: ProcessInvoiceJob) => Promise<void>): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export async function startQueue(db: Database, config: Config, options: { supervise: boolean; onError: (error: Error) => void }): Promise<JobQueue> {
+  const jobs = config.jobs;
+  const connection = db.engine === 'pglite'
+    ? { db: db.bossAdapter()!, backend: 'pglite' as const }
+    : { connectionString: config.databaseUrl!, max: 4 };
+  const boss = new PgBoss({
+    ...connection,
+    schema: 'pgboss',
+    supervise: options.supervise,
+    superviseIntervalSeconds: jobs.superviseSeconds,
+    schedule: false,
+  });
+  // pg-boss reports background errors here; they are logged by the caller, never thrown.
+  boss.on('error', options.onError);
+  await boss.start();
+  await boss.createQueue(PROCESS_INVOICE, {
+    retryLimit: jobs.retryLimit,
+    retryDelay: jobs.retryDelaySeconds,
+    retryBackoff: true,
+    heartbeatSeconds: jobs.leaseSeconds,
+    expireInSeconds: Math.ceil(config.extraction.timeoutMs / 1000) + 60,
+  }).catch((error: Error) => {
+    if (!/already exists/i.test(error.message)) throw error;
+  });
+
+  return {
+    async enqueueProcessing(tx, payload) {
+      // singletonKey: a second enqueue for the same invoice while one is pending is a no-op.
+      await boss.send(PROCESS_INVOICE, payload, { db: asBossDatabase(tx), singletonKey: payload.invoiceId });
+    },
+    async work(handler) {
+      await boss.work<ProcessInvoicePayload>(
+        PROCESS_INVOICE,
+        { localConcurrency: jobs.concurrency, pollingIntervalSeconds: jobs.pollSeconds, includeMetadata: true, batchSize: 1 },
+        async ([job]) => {
+          const meta = job as unknown as JobWithMetadata<ProcessInvoicePayload>;
+          await handler({ id: meta.id, data: meta.data, retryCount: meta.retryCount, retryLimit: meta.retryLimit });
+        },
+      );
+    },
+    async stop() {
+      await boss.stop({ graceful: true, timeout: 30_000 });
+    },
+  };
+}

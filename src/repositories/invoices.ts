@@ -1,0 +1,131 @@
+import type { Queryable } from '../db/database.ts';
+import type { InvoiceStatus, ProcessingState } from '../domain/invoice.ts';
+import type { StoredExtraction } from '../jobs/stored-extraction.ts';
+
+export interface ExtractedFields {
+  montant_ht: string | null;
+  montant_tva: string | null;
+  montant_ttc: string | null;
+  fournisseur: string | null;
+  siret: string | null;
+  date_facture: string | null;
+  numero: string | null;
+  devise: string | null;
+}
+
+export interface InvoiceRow extends ExtractedFields {
+  id: string;
+  firm_id: string;
+  dossier_id: string;
+  status: InvoiceStatus;
+  processing_state: ProcessingState;
+  processing_attempts: number;
+  processing_started_at: Date | null;
+  processing_finished_at: Date | null;
+  processing_error: { code: string; message: string } | null;
+  extraction: StoredExtraction | null;
+  file_name: string;
+  file_type: string;
+  file_size: number;
+  file_sha256: string;
+  storage_key: string;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export type NewInvoice = Pick<InvoiceRow, 'id' | 'dossier_id' | 'file_name' | 'file_type' | 'file_size' | 'file_sha256' | 'storage_key'>;
+
+export interface InvoiceFilter {
+  dossierId: string;
+  status?: InvoiceStatus;
+  dateFrom?: string;
+  dateTo?: string;
+  page: number;
+  perPage: number;
+}
+
+export const FIELD_COLUMNS = ['montant_ht', 'montant_tva', 'montant_ttc', 'fournisseur', 'siret', 'date_facture', 'numero', 'devise'] as const;
+
+export const invoicesRepo = {
+  async insert(db: Queryable, firmId: string, invoice: NewInvoice): Promise<InvoiceRow> {
+    const { rows } = await db.query<InvoiceRow>(
+      `INSERT INTO invoices (id, firm_id, dossier_id, file_name, file_type, file_size, file_sha256, storage_key)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
+      [invoice.id, firmId, invoice.dossier_id, invoice.file_name, invoice.file_type, invoice.file_size, invoice.file_sha256, invoice.storage_key],
+    );
+    return rows[0]!;
+  },
+
+  async find(db: Queryable, firmId: string, id: string): Promise<InvoiceRow | undefined> {
+    const { rows } = await db.query<InvoiceRow>('SELECT * FROM invoices WHERE firm_id = $1 AND id = $2', [firmId, id]);
+    return rows[0];
+  },
+
+  async findBySha256(db: Queryable, firmId: string, dossierId: string, sha256: string): Promise<InvoiceRow | undefined> {
+    const { rows } = await db.query<InvoiceRow>(
+      'SELECT * FROM invoices WHERE firm_id = $1 AND dossier_id = $2 AND file_sha256 = $3',
+      [firmId, dossierId, sha256],
+    );
+    return rows[0];
+  },
+
+  async list(db: Queryable, firmId: string, filter: InvoiceFilter): Promise<{ rows: InvoiceRow[]; total: number }> {
+    const where = ['firm_id = $1', 'dossier_id = $2'];
+    const params: unknown[] = [firmId, filter.dossierId];
+    const add = (clause: string, value: unknown) => {
+      params.push(value);
+      where.push(clause.replace('?', `$${params.length}`));
+    };
+    if (filter.status) add('status = ?', filter.status);
+    if (filter.dateFrom) add('date_facture >= ?', filter.dateFrom);
+    if (filter.dateTo) add('date_facture <= ?', filter.dateTo);
+    const whereSql = where.join(' AND ');
+    const total = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM invoices WHERE ${whereSql}`, params);
+    const page = await db.query<InvoiceRow>(
+      `SELECT * FROM invoices WHERE ${whereSql}
+       ORDER BY date_facture DESC NULLS FIRST, id
+       LIMIT ${filter.perPage} OFFSET ${(filter.page - 1) * filter.perPage}`,
+      params,
+    );
+    return { rows: page.rows, total: total.rows[0]!.n };
+  },
+
+  /** Claims the invoice for processing; returns undefined when it is already done (a repeated job). */
+  async markRunning(db: Queryable, firmId: string, id: string): Promise<InvoiceRow | undefined> {
+    const { rows } = await db.query<InvoiceRow>(
+      `UPDATE invoices SET processing_state = 'running', processing_attempts = processing_attempts + 1,
+         processing_started_at = now(), processing_error = NULL, updated_at = now()
+       WHERE firm_id = $1 AND id = $2 AND processing_state <> 'done' RETURNING *`,
+      [firmId, id],
+    );
+    return rows[0];
+  },
+
+  /** Writes the extraction result once: a second writer for the same invoice changes nothing. */
+  async saveExtraction(
+    db: Queryable,
+    firmId: string,
+    id: string,
+    result: { fields: ExtractedFields; status: InvoiceStatus; extraction: StoredExtraction },
+  ): Promise<boolean> {
+    const f = result.fields;
+    const { rowCount } = await db.query(
+      `UPDATE invoices SET montant_ht = $3, montant_tva = $4, montant_ttc = $5, fournisseur = $6, siret = $7,
+         date_facture = $8, numero = $9, devise = $10, status = $11, extraction = $12,
+         processing_state = 'done', processing_finished_at = now(), processing_error = NULL, updated_at = now()
+       WHERE firm_id = $1 AND id = $2 AND processing_state <> 'done'`,
+      [firmId, id, f.montant_ht, f.montant_tva, f.montant_ttc, f.fournisseur, f.siret, f.date_facture, f.numero, f.devise,
+        result.status, JSON.stringify(result.extraction)],
+    );
+    return rowCount === 1;
+  },
+
+  async markFailed(db: Queryable, firmId: string, id: string, state: 'queued' | 'failed', error: { code: string; message: string }): Promise<void> {
+    await db.query(
+      `UPDATE invoices SET processing_state = $3, processing_error = $4, updated_at = now(),
+         processing_finished_at = CASE WHEN $3 = 'failed' THEN now() ELSE processing_finished_at END
+       WHERE firm_id = $1 AND id = $2 AND processing_state <> 'done'`,
+      [firmId, id, state, JSON.stringify(error)],
+    );
+  },
+};

@@ -1,0 +1,84 @@
+// Invoice use cases: import, list, get. Every call is scoped to the caller's firm.
+import { DomainError, notFound } from '../domain/errors.ts';
+import type { InvoiceStatus } from '../domain/invoice.ts';
+import { dossiersRepo } from '../repositories/dossiers.ts';
+import { idempotencyKeysRepo } from '../repositories/idempotency-keys.ts';
+import { invoicesRepo, type InvoiceFilter, type InvoiceRow } from '../repositories/invoices.ts';
+import { isUniqueViolation } from './db-errors.ts';
+import type { Deps, Principal } from './deps.ts';
+import type { StagedFile } from './upload-staging.ts';
+
+export type ImportOutcome =
+  | { kind: 'created'; invoice: InvoiceRow }
+  | { kind: 'duplicate'; invoice: InvoiceRow }
+  | { kind: 'replayed'; invoice: InvoiceRow };
+
+/**
+ * Records a staged upload as a new invoice and enqueues its processing, in one transaction.
+ * The same bytes in the same folder, or a repeated Idempotency-Key, return the existing invoice.
+ */
+export async function completeImport(
+  deps: Deps, principal: Principal, staged: StagedFile, input: { dossierId: string; idempotencyKey?: string },
+): Promise<ImportOutcome> {
+  const { firmId } = principal;
+  let outcome: ImportOutcome;
+  try {
+    outcome = await deps.db.transaction(async (tx): Promise<ImportOutcome> => {
+      if (input.idempotencyKey) {
+        const seen = await idempotencyKeysRepo.find(tx, firmId, input.idempotencyKey);
+        if (seen) {
+          if (seen.file_sha256 !== staged.sha256) {
+            throw new DomainError('idempotency_key_reused', 'This Idempotency-Key was already used for a different file');
+          }
+          return { kind: 'replayed', invoice: (await invoicesRepo.find(tx, firmId, seen.invoice_id))! };
+        }
+      }
+      if (!(await dossiersRepo.find(tx, firmId, input.dossierId))) throw notFound('Folder');
+      const existing = await invoicesRepo.findBySha256(tx, firmId, input.dossierId, staged.sha256);
+      if (existing) return { kind: 'duplicate', invoice: existing };
+      const invoice = await invoicesRepo.insert(tx, firmId, {
+        id: staged.invoiceId, dossier_id: input.dossierId, file_name: staged.fileName, file_type: staged.fileType,
+        file_size: staged.size, file_sha256: staged.sha256, storage_key: staged.storageKey,
+      });
+      if (input.idempotencyKey) {
+        await idempotencyKeysRepo.insert(tx, firmId, { key: input.idempotencyKey, file_sha256: staged.sha256, invoice_id: invoice.id });
+      }
+      await deps.queue.enqueueProcessing(tx, { firmId, invoiceId: invoice.id });
+      return { kind: 'created', invoice };
+    });
+  } catch (error) {
+    await deps.blobs.delete(staged.storageKey).catch(() => {});
+    // Two identical uploads racing: the loser answers with the winner's invoice.
+    if (isUniqueViolation(error)) {
+      const winner = await invoicesRepo.findBySha256(deps.db, firmId, input.dossierId, staged.sha256);
+      if (winner) return { kind: 'duplicate', invoice: winner };
+    }
+    throw error;
+  }
+  if (outcome.kind !== 'created') await deps.blobs.delete(staged.storageKey).catch(() => {});
+  return outcome;
+}
+
+export interface ListQuery {
+  dossierId: string;
+  status?: InvoiceStatus;
+  dateFrom?: string;
+  dateTo?: string;
+  page: number;
+  perPage: number;
+}
+
+export async function listInvoices(deps: Deps, principal: Principal, query: ListQuery) {
+  if (query.dateFrom && query.dateTo && query.dateFrom > query.dateTo) {
+    throw new DomainError('validation_failed', 'date_from must not be after date_to', { date_from: query.dateFrom, date_to: query.dateTo });
+  }
+  if (!(await dossiersRepo.find(deps.db, principal.firmId, query.dossierId))) throw notFound('Folder');
+  const filter: InvoiceFilter = { ...query };
+  return invoicesRepo.list(deps.db, principal.firmId, filter);
+}
+
+export async function getInvoice(deps: Deps, principal: Principal, id: string): Promise<InvoiceRow> {
+  const invoice = await invoicesRepo.find(deps.db, principal.firmId, id);
+  if (!invoice) throw notFound('Invoice');
+  return invoice;
+}
