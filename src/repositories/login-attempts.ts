@@ -16,13 +16,13 @@ export const loginAttemptsRepo = {
       `INSERT INTO login_attempts AS a (email, failures, window_started_at)
        VALUES (lower($1), 1, now())
        ON CONFLICT (email) DO UPDATE SET
-         failures = CASE WHEN a.window_started_at < now() - make_interval(secs => $3) THEN 1 ELSE a.failures + 1 END,
-         window_started_at = CASE WHEN a.window_started_at < now() - make_interval(secs => $3) THEN now() ELSE a.window_started_at END`,
-      [email, maxFailures, lockSeconds],
+         failures = CASE WHEN a.window_started_at < now() - make_interval(secs => $2::int) THEN 1 ELSE a.failures + 1 END,
+         window_started_at = CASE WHEN a.window_started_at < now() - make_interval(secs => $2::int) THEN now() ELSE a.window_started_at END`,
+      [email, lockSeconds],
     );
     await db.query(
-      `UPDATE login_attempts SET locked_until = now() + make_interval(secs => $3), failures = 0, window_started_at = now()
-       WHERE email = lower($1) AND failures >= $2`,
+      `UPDATE login_attempts SET locked_until = now() + make_interval(secs => $3::int), failures = 0, window_started_at = now()
+       WHERE email = lower($1) AND failures >= $2::int`,
       [email, maxFailures, lockSeconds],
     );
   },

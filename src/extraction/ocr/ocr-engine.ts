@@ -2,6 +2,7 @@
 // read from the @tesseract.js-data packages on disk. Nothing is fetched and nothing is cached to cwd.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
+import os from 'node:os';
 import path from 'node:path';
 import { createScheduler, createWorker, OEM, type Scheduler } from 'tesseract.js';
 import type { TextRun } from '../layout/text-run.ts';
@@ -15,11 +16,21 @@ export interface OcrEngine {
 const require = createRequire(import.meta.url);
 const LANGUAGES = ['fra', 'eng'] as const;
 
-function languageData() {
-  return LANGUAGES.map((code) => {
-    const dir = path.join(path.dirname(require.resolve(`@tesseract.js-data/${code}/package.json`)), '4.0.0_best_int');
-    return { code, data: fs.readFileSync(path.join(dir, `${code}.traineddata.gz`)) };
-  });
+/**
+ * tesseract.js reads every language from one langPath, while each model ships in its own package:
+ * a folder of symlinks to the packaged files joins them (nothing is copied or downloaded).
+ */
+function languageDir(): string {
+  const dir = path.join(os.tmpdir(), `invoices-tessdata-${process.getuid?.() ?? 'user'}`);
+  fs.mkdirSync(dir, { recursive: true });
+  for (const code of LANGUAGES) {
+    const source = path.join(path.dirname(require.resolve(`@tesseract.js-data/${code}/package.json`)), '4.0.0_best_int', `${code}.traineddata.gz`);
+    const link = path.join(dir, `${code}.traineddata.gz`);
+    if (fs.existsSync(link) && fs.realpathSync(link) === fs.realpathSync(source)) continue;
+    fs.rmSync(link, { force: true });
+    fs.symlinkSync(source, link);
+  }
+  return dir;
 }
 
 interface Word { text: string; confidence: number; bbox: { x0: number; y0: number; x1: number; y1: number } }
@@ -29,9 +40,13 @@ export function createOcrEngine(workers: number): OcrEngine {
   // Workers start on first use: a process that never meets a scan never pays for the models.
   const ready = () => (scheduler ??= (async () => {
     const s = createScheduler();
-    const langs = languageData();
+    const langPath = languageDir();
     for (let i = 0; i < workers; i++) {
-      const worker = await createWorker(langs as never, OEM.LSTM_ONLY, { cacheMethod: 'none', gzip: true, legacyCore: false, legacyLang: false });
+      const worker = await createWorker([...LANGUAGES], OEM.LSTM_ONLY, {
+        langPath, cacheMethod: 'none', gzip: true,
+        // Worker errors reject the job; without a handler tesseract.js rethrows them process-wide.
+        errorHandler: () => {},
+      });
       s.addWorker(worker);
     }
     return s;

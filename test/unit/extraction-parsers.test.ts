@@ -1,0 +1,107 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { decide } from '../../src/extraction/checks/decision.ts';
+import { invoiceFromXml } from '../../src/extraction/facturx/xml-invoice.ts';
+import { findAmounts, parseAmount } from '../../src/extraction/fields/amount-parser.ts';
+import { findDates } from '../../src/extraction/fields/date-parser.ts';
+import { readFields } from '../../src/extraction/fields/read-fields.ts';
+import type { TextRun } from '../../src/extraction/layout/text-run.ts';
+
+test('amount formats', () => {
+  assert.equal(parseAmount('1 234,56'), 123456);
+  assert.equal(parseAmount('1.234,56'), 123456);
+  assert.equal(parseAmount('1,234.56'), 123456);
+  assert.equal(parseAmount('1234.5'), 123450);
+  assert.deepEqual(findAmounts('Total TTC : 1 234,56 €').map((a) => [a.cents, a.currency]), [[123456, 'EUR']]);
+  assert.deepEqual(findAmounts('EUR 5,00 et -12,00').map((a) => a.cents), [500, -1200]);
+  assert.deepEqual(findAmounts('TVA 20 % 100,00 20,00').map((a) => a.cents), [10000, 2000]);
+  assert.deepEqual(findAmounts('Réf 2024 page 3'), [], 'integers without currency are not money');
+});
+
+test('date formats, day first', () => {
+  assert.deepEqual(findDates('le 12/03/2025').map((d) => d.iso), ['2025-03-12']);
+  assert.deepEqual(findDates('12.03.2025').map((d) => d.iso), ['2025-03-12']);
+  assert.deepEqual(findDates('12 mars 2025').map((d) => d.iso), ['2025-03-12']);
+  assert.deepEqual(findDates('1er février 2024').map((d) => d.iso), ['2024-02-01']);
+  assert.deepEqual(findDates('March 12, 2025').map((d) => d.iso), ['2025-03-12']);
+  assert.deepEqual(findDates('2025-03-12').map((d) => d.iso), ['2025-03-12']);
+  assert.deepEqual(findDates('31/02/2025'), [], 'impossible dates are dropped');
+});
+
+const CII = `<?xml version="1.0"?>
+<rsm:CrossIndustryInvoice xmlns:rsm="urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100" xmlns:ram="urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100" xmlns:udt="urn:un:unece:uncefact:data:standard:UnqualifiedDataType:100">
+ <rsm:ExchangedDocument><ram:ID>F-0001</ram:ID><ram:TypeCode>380</ram:TypeCode>
+  <ram:IssueDateTime><udt:DateTimeString format="102">20250312</udt:DateTimeString></ram:IssueDateTime></rsm:ExchangedDocument>
+ <rsm:SupplyChainTradeTransaction>
+  <ram:ApplicableHeaderTradeAgreement><ram:SellerTradeParty><ram:Name>Exemple SARL</ram:Name>
+   <ram:SpecifiedLegalOrganization><ram:ID schemeID="0002">732829320</ram:ID></ram:SpecifiedLegalOrganization>
+   <ram:PostalTradeAddress><ram:CountryID>FR</ram:CountryID></ram:PostalTradeAddress>
+   <ram:SpecifiedTaxRegistration><ram:ID schemeID="VA">FR44732829320</ram:ID></ram:SpecifiedTaxRegistration></ram:SellerTradeParty>
+  </ram:ApplicableHeaderTradeAgreement>
+  <ram:ApplicableHeaderTradeSettlement><ram:InvoiceCurrencyCode>EUR</ram:InvoiceCurrencyCode>
+   <ram:ApplicableTradeTax><ram:CalculatedAmount>20.00</ram:CalculatedAmount><ram:BasisAmount>100.00</ram:BasisAmount><ram:CategoryCode>S</ram:CategoryCode><ram:RateApplicablePercent>20</ram:RateApplicablePercent></ram:ApplicableTradeTax>
+   <ram:SpecifiedTradeSettlementHeaderMonetarySummation>
+    <ram:TaxBasisTotalAmount>100.00</ram:TaxBasisTotalAmount>
+    <ram:TaxTotalAmount currencyID="USD">21.70</ram:TaxTotalAmount>
+    <ram:TaxTotalAmount currencyID="EUR">20.00</ram:TaxTotalAmount>
+    <ram:GrandTotalAmount>120.00</ram:GrandTotalAmount><ram:DuePayableAmount>70.00</ram:DuePayableAmount>
+   </ram:SpecifiedTradeSettlementHeaderMonetarySummation></ram:ApplicableHeaderTradeSettlement>
+ </rsm:SupplyChainTradeTransaction></rsm:CrossIndustryInvoice>`;
+
+test('CII mapping: totals in the invoice currency, SIREN, VAT, amount due', () => {
+  const inv = invoiceFromXml(CII)!;
+  assert.deepEqual(inv.fields, {
+    montant_ht: 10000, montant_tva: 2000, montant_ttc: 12000, fournisseur: 'Exemple SARL', siret: null,
+    date_facture: '2025-03-12', numero: 'F-0001', devise: 'EUR',
+  });
+  assert.equal(inv.extra.siren, '732829320');
+  assert.equal(inv.extra.vatId, 'FR44732829320');
+  assert.equal(inv.extra.amountDue, 7000, 'the deposit makes the amount due differ from TTC');
+  assert.deepEqual(decide(inv, 'facturx'), { status: 'validated', reviewReasons: [] });
+});
+
+test('UBL mapping', () => {
+  const ubl = `<Invoice xmlns="urn:oasis:names:specification:ubl:schema:xsd:Invoice-2" xmlns:cac="urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2" xmlns:cbc="urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2">
+  <cbc:ID>U-7</cbc:ID><cbc:IssueDate>2024-11-30</cbc:IssueDate><cbc:DocumentCurrencyCode>EUR</cbc:DocumentCurrencyCode>
+  <cac:AccountingSupplierParty><cac:Party><cac:PartyLegalEntity><cbc:RegistrationName>Vendeur SAS</cbc:RegistrationName><cbc:CompanyID schemeID="0009">73282932000074</cbc:CompanyID></cac:PartyLegalEntity></cac:Party></cac:AccountingSupplierParty>
+  <cac:TaxTotal><cbc:TaxAmount currencyID="EUR">5.50</cbc:TaxAmount></cac:TaxTotal>
+  <cac:LegalMonetaryTotal><cbc:TaxExclusiveAmount currencyID="EUR">100.00</cbc:TaxExclusiveAmount><cbc:TaxInclusiveAmount currencyID="EUR">105.50</cbc:TaxInclusiveAmount><cbc:PayableAmount currencyID="EUR">105.50</cbc:PayableAmount></cac:LegalMonetaryTotal></Invoice>`;
+  const inv = invoiceFromXml(ubl)!;
+  assert.equal(inv.fields.siret, '73282932000074');
+  assert.equal(inv.fields.montant_ttc, 10550);
+  assert.equal(inv.fields.fournisseur, 'Vendeur SAS');
+});
+
+test('decision: a total that does not add up is never validated', () => {
+  const inv = invoiceFromXml(CII.replace('<ram:GrandTotalAmount>120.00', '<ram:GrandTotalAmount>121.00'))!;
+  const d = decide(inv, 'facturx');
+  assert.equal(d.status, 'pending');
+  assert.match(d.reviewReasons.join(), /HT \+ TVA differs from TTC/);
+});
+
+const run = (text: string, x: number, y: number, h = 10): TextRun => ({ text, x, y, w: text.length * h * 0.5, h, page: 1 });
+
+test('text layout: labels, deposits, customer identifiers', () => {
+  const inv = readFields([
+    run('ACME Conseil SAS', 40, 20, 18),
+    run('Facture n° FA-2025-031', 350, 20),
+    run('Date de facture : 14/03/2025', 350, 35),
+    run('Échéance : 13/04/2025', 350, 50),
+    run('Client : Boulangerie Martin SIRET 73282932000074', 40, 120),
+    run('Total HT', 350, 400), run('1 000,00 €', 480, 400),
+    run('TVA 20 %', 350, 415), run('200,00 €', 480, 415),
+    run('Total TTC', 350, 430), run('1 200,00 €', 480, 430),
+    run('Acompte versé', 350, 445), run('300,00 €', 480, 445),
+    run('Net à payer', 350, 460), run('900,00 €', 480, 460),
+    run('ACME Conseil SAS au capital de 10 000 € - RCS Paris 552 100 554 - SIRET 55210055400013', 40, 780, 7),
+  ]);
+  assert.equal(inv.fields.montant_ht, 100000);
+  assert.equal(inv.fields.montant_tva, 20000);
+  assert.equal(inv.fields.montant_ttc, 120000, 'TTC, not the amount due after the deposit');
+  assert.equal(inv.extra.amountDue, 90000);
+  assert.equal(inv.fields.date_facture, '2025-03-14', 'not the due date');
+  assert.equal(inv.fields.siret, '55210055400013', "the seller's SIRET, not the customer's");
+  assert.equal(inv.fields.numero, 'FA-2025-031');
+  assert.equal(inv.fields.fournisseur, 'ACME Conseil SAS');
+  assert.equal(decide(inv, 'pdf-text').status, 'validated');
+});
