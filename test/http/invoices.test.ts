@@ -37,7 +37,7 @@ for (const engine of ENGINES) {
       assert.equal(created.processing.state, 'queued');
       assert.equal(created.file.type, 'application/pdf');
       const done = await waitFor(async () => {
-        const r = (await inject({ method: 'GET', url: created.id ? `/api/v1/invoices/${created.id}` : '', headers: auth })).json();
+        const r = (await inject({ method: 'GET', url: `/api/v1/invoices/${created.id}`, headers: auth })).json();
         return r.processing.state === 'done' ? r : undefined;
       });
       assert.equal(done.status, 'validated');
