@@ -4,11 +4,18 @@ import { createLogger } from './logger.ts';
 import { startService } from './runtime.ts';
 import { ensureFirstUser } from './services/users.ts';
 import { createExtractor } from './extraction/index.ts';
+import type { Extractor } from './extraction/types.ts';
 
-export async function main(roleOverride?: Role): Promise<void> {
-  const config = { ...loadConfig(), ...(roleOverride ? { role: roleOverride } : {}) };
+export interface MainOptions {
+  role?: Role;
+  /** Replaces the extraction engine; only the worker-crash test uses it, to hold a job mid-flight. */
+  extractor?: { extract: Extractor; close(): Promise<void> };
+}
+
+export async function main(options: MainOptions = {}): Promise<void> {
+  const config = { ...loadConfig(), ...(options.role ? { role: options.role } : {}) };
   const logger = createLogger(config.logLevel);
-  const extractor = createExtractor({ ocrWorkers: config.extraction.ocrWorkers });
+  const extractor = options.extractor ?? createExtractor({ ocrWorkers: config.extraction.ocrWorkers });
   const service = await startService({ config, logger, extract: extractor.extract });
 
   const firstUser = await ensureFirstUser(service.deps.db, config);
@@ -16,10 +23,8 @@ export async function main(roleOverride?: Role): Promise<void> {
     // Printed once, on the console only: the demo account exists from now on.
     process.stdout.write(`\nDemo account created. Sign in with\n  e-mail:   ${firstUser.email}\n  password: ${firstUser.password}\n\n`);
   }
-  if (service.app) {
-    await service.app.listen({ host: config.host, port: config.port });
-  }
-  logger.info({ role: config.role, engine: service.deps.db.engine, storage: service.deps.blobs.kind }, 'invoice service started');
+  const address = service.app ? await service.app.listen({ host: config.host, port: config.port }) : undefined;
+  logger.info({ role: config.role, engine: service.deps.db.engine, storage: service.deps.blobs.kind, address }, 'invoice service started');
 
   const shutdown = async (signal: string) => {
     logger.info({ signal }, 'shutting down');

@@ -20,7 +20,7 @@ async function run(argv: string[]): Promise<number> {
     case 'serve':
     case 'worker': {
       const { main } = await import('../main.ts');
-      await main(command === 'worker' ? 'worker' : undefined);
+      await main({ role: command === 'worker' ? 'worker' : undefined });
       return -1; // keeps running
     }
     case 'migrate':

@@ -2,7 +2,7 @@
 import type { DossierRow } from '../repositories/dossiers.ts';
 import type { InvoiceRow } from '../repositories/invoices.ts';
 import type { TokenRow } from '../repositories/tokens.ts';
-import type { StoredExtraction } from '../jobs/stored-extraction.ts';
+import type { StoredExtraction } from '../domain/extraction-record.ts';
 
 const amount = (value: string | null | undefined): number | null => (value === null || value === undefined ? null : Number(value));
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);

@@ -6,7 +6,7 @@ import type { Database } from '../db/database.ts';
 import { ExtractionError, type Extractor } from '../extraction/types.ts';
 import { invoicesRepo } from '../repositories/invoices.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
-import { toStoredExtraction } from './stored-extraction.ts';
+import { toStoredExtraction } from './to-stored-extraction.ts';
 import type { ProcessInvoiceJob } from './queue.ts';
 
 export interface ProcessDeps { db: Database; blobs: BlobStore; config: Config; logger: Logger; extract: Extractor }

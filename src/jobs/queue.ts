@@ -35,6 +35,9 @@ export async function startQueue(db: Database, config: Config, options: { superv
     schema: 'pgboss',
     supervise: options.supervise,
     superviseIntervalSeconds: jobs.superviseSeconds,
+    // The monitor pass is what fails jobs whose heartbeat stopped; pg-boss runs it every 60 s unless
+    // told otherwise, which would add up to a minute to every crash recovery.
+    monitorIntervalSeconds: jobs.superviseSeconds,
     schedule: false,
   });
   // pg-boss reports background errors here; they are logged by the caller, never thrown.

@@ -1,17 +1,6 @@
 import type { Queryable } from '../db/database.ts';
 import type { InvoiceStatus, ProcessingState } from '../domain/invoice.ts';
-import type { StoredExtraction } from '../jobs/stored-extraction.ts';
-
-export interface ExtractedFields {
-  montant_ht: string | null;
-  montant_tva: string | null;
-  montant_ttc: string | null;
-  fournisseur: string | null;
-  siret: string | null;
-  date_facture: string | null;
-  numero: string | null;
-  devise: string | null;
-}
+import type { ExtractedFields, StoredExtraction } from '../domain/extraction-record.ts';
 
 export interface InvoiceRow extends ExtractedFields {
   id: string;

@@ -1,21 +1,7 @@
-// How an extraction result is kept on the invoice row: fields as decimal strings, the rest as JSON.
+// Turns the engine's result (cents, camelCase) into the record kept on the invoice row.
 import { centsToDecimal } from '../domain/money.ts';
 import type { ExtractionResult } from '../extraction/types.ts';
-import type { ExtractedFields } from '../repositories/invoices.ts';
-
-export interface StoredExtraction {
-  source: string;
-  pages: number;
-  confidence: Record<string, number>;
-  review_reasons: string[];
-  duration_ms: number;
-  due_date: string | null;
-  amount_due: string | null;
-  vat_id: string | null;
-  siren: string | null;
-  iban: string | null;
-  vat_breakdown: Array<{ rate: number | null; basis: string | null; tax: string | null }>;
-}
+import type { ExtractedFields, StoredExtraction } from '../domain/extraction-record.ts';
 
 export function toStoredExtraction(result: ExtractionResult): { fields: ExtractedFields; status: 'validated' | 'pending'; extraction: StoredExtraction } {
   const f = result.fields;
