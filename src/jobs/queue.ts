@@ -21,6 +21,8 @@ export interface ProcessInvoiceJob {
 export interface JobQueue {
   /** Enqueues through the caller's transaction, so the job exists if and only if the row does. */
   enqueueProcessing(tx: Queryable, payload: ProcessInvoicePayload): Promise<void>;
+  /** After the enqueuing transaction commits: a worker in this process fetches now, not at its next poll. */
+  wakeLocalWorker(): void;
   work(handler: (job: ProcessInvoiceJob) => Promise<void>): Promise<void>;
   stop(): Promise<void>;
 }
@@ -30,8 +32,10 @@ export async function startQueue(db: Database, config: Config, options: { superv
   const connection = db.engine === 'pglite'
     ? { db: db.bossAdapter()!, backend: 'pglite' as const }
     : { connectionString: config.databaseUrl!, max: 4 };
+  const listenNotify = db.engine === 'postgres';
   const boss = new PgBoss({
     ...connection,
+    useListenNotify: listenNotify,
     schema: 'pgboss',
     supervise: options.supervise,
     superviseIntervalSeconds: jobs.superviseSeconds,
@@ -43,23 +47,32 @@ export async function startQueue(db: Database, config: Config, options: { superv
   // pg-boss reports background errors here; they are logged by the caller, never thrown.
   boss.on('error', options.onError);
   await boss.start();
-  await boss.createQueue(PROCESS_INVOICE, {
+  const queueOptions = {
     retryLimit: jobs.retryLimit,
     retryDelay: jobs.retryDelaySeconds,
     retryBackoff: true,
     heartbeatSeconds: jobs.leaseSeconds,
     expireInSeconds: Math.ceil(config.extraction.timeoutMs / 1000) + 60,
-  }).catch((error: Error) => {
+    // On PostgreSQL a new job wakes idle workers in every process through LISTEN/NOTIFY.
+    notify: listenNotify,
+  };
+  await boss.createQueue(PROCESS_INVOICE, queueOptions).catch(async (error: Error) => {
     if (!/already exists/i.test(error.message)) throw error;
+    // An existing queue takes the current settings, so a config change applies on restart.
+    await boss.updateQueue(PROCESS_INVOICE, queueOptions);
   });
+  let localWorkerId: string | undefined;
 
   return {
     async enqueueProcessing(tx, payload) {
       // singletonKey: a second enqueue for the same invoice while one is pending is a no-op.
       await boss.send(PROCESS_INVOICE, payload, { db: asBossDatabase(tx), singletonKey: payload.invoiceId });
     },
+    wakeLocalWorker() {
+      if (localWorkerId) boss.notifyWorker(localWorkerId);
+    },
     async work(handler) {
-      await boss.work<ProcessInvoicePayload>(
+      localWorkerId = await boss.work<ProcessInvoicePayload>(
         PROCESS_INVOICE,
         { localConcurrency: jobs.concurrency, pollingIntervalSeconds: jobs.pollSeconds, includeMetadata: true, batchSize: 1 },
         async ([job]) => {

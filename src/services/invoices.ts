@@ -55,7 +55,8 @@ export async function completeImport(
     }
     throw error;
   }
-  if (outcome.kind !== 'created') await deps.blobs.delete(staged.storageKey).catch(() => {});
+  if (outcome.kind === 'created') deps.queue.wakeLocalWorker();
+  else await deps.blobs.delete(staged.storageKey).catch(() => {});
   return outcome;
 }
 
