@@ -12,6 +12,8 @@ Commands:
   user create --firm NAME --email EMAIL --password-stdin
                                 add a user (the firm is created when new)
   extract [--json] FILE...      extract invoice fields offline, one result per file
+  eval CORPUS [--kind K]... [--all] [--out FILE] [--details FILE]
+                                score the extractor on a corpus with truth.json
 `;
 
 async function run(argv: string[]): Promise<number> {
@@ -34,6 +36,18 @@ async function run(argv: string[]): Promise<number> {
     case 'extract': {
       const { values, positionals } = parseArgs({ args: rest, allowPositionals: true, options: { json: { type: 'boolean' } } });
       return extractCommand(positionals, { json: values.json ?? false });
+    }
+    case 'eval': {
+      const { values, positionals } = parseArgs({
+        args: rest, allowPositionals: true,
+        options: { kind: { type: 'string', multiple: true }, all: { type: 'boolean' }, out: { type: 'string' }, details: { type: 'string' } },
+      });
+      if (positionals.length !== 1) break;
+      const { evalCommand } = await import('./eval-command.ts');
+      return evalCommand(positionals[0]!, {
+        kinds: values.kind ?? [], all: values.all ?? false, out: values.out, details: values.details,
+        command: `npm run eval -- ${rest.join(' ')}`,
+      });
     }
     case undefined:
     case '--help':

@@ -1,0 +1,34 @@
+// Renders an evaluation as Markdown: one table of field accuracy per kind, one of validation and speed.
+import { precisionAndCoverage, SCORED_FIELDS, type DocumentScore, type KindSummary, type Ratio } from './scoring.ts';
+
+const pct = (r: Ratio | undefined) => (r && r.known ? `${((100 * r.correct) / r.known).toFixed(1)}% (${r.correct}/${r.known})` : '–');
+const ms = (n: number | null) => (n === null ? '–' : String(Math.round(n)));
+const share = (n: number | null) => (n === null ? '–' : `${(100 * n).toFixed(1)}%`);
+
+export interface RunInfo { command: string; date: string; machine: string; peakRssMb: number; wallSeconds: number }
+
+export function renderReport(summaries: KindSummary[], scores: DocumentScore[], run: RunInfo): string {
+  const overall = precisionAndCoverage(scores);
+  const lines = [
+    `Run on ${run.date} with \`${run.command}\`, on ${run.machine}.`,
+    `${scores.length} documents in ${run.wallSeconds.toFixed(0)} s; peak memory (max RSS of the process, OCR workers included) **${run.peakRssMb} MB**.`,
+    '',
+    `**Auto-validation precision: ${share(overall.precision)}** (${overall.validated - overall.wrongValidated.length}/${overall.validated} validated documents have every known amount and the date right). **Coverage: ${share(overall.coverage)}** (${overall.validated}/${scores.length} validated).`,
+    '',
+    '## Field accuracy per kind (correct / known)',
+    '',
+    `| kind | docs | ${SCORED_FIELDS.join(' | ')} |`,
+    `|---|---|${SCORED_FIELDS.map(() => '---').join('|')}|`,
+    ...summaries.map((s) => `| ${s.kind} | ${s.documents} | ${SCORED_FIELDS.map((f) => pct(s.fields[f])).join(' | ')} |`),
+    '',
+    '## Validation and speed per kind',
+    '',
+    '| kind | validated | precision | errors | median ms | p95 ms |',
+    '|---|---|---|---|---|---|',
+    ...summaries.map((s) => `| ${s.kind} | ${s.validated}/${s.documents} | ${s.validated ? share(s.validatedCorrect / s.validated) : '–'} | ${s.errors} | ${ms(s.medianMs)} | ${ms(s.p95Ms)} |`),
+  ];
+  if (overall.wrongValidated.length) {
+    lines.push('', '## Validated but wrong', '', ...overall.wrongValidated.map((f) => `- \`${f}\``));
+  }
+  return `${lines.join('\n')}\n`;
+}

@@ -1,0 +1,146 @@
+// Scores extraction output against the corpus truth, by the rules in ../shared/corpus/README.md.
+// Pure functions: the runner feeds them the same JSON lines `invoices extract --json` prints.
+
+export const SCORED_FIELDS = ['montant_ht', 'montant_tva', 'montant_ttc', 'fournisseur', 'siret', 'date_facture', 'numero', 'devise'] as const;
+export type ScoredField = (typeof SCORED_FIELDS)[number];
+const AMOUNTS: readonly ScoredField[] = ['montant_ht', 'montant_tva', 'montant_ttc'];
+
+export interface TruthEntry {
+  file: string;
+  kind: string;
+  primary: boolean;
+  expected: Partial<Record<ScoredField, string | null>>;
+}
+
+/** One line of `invoices extract --json`: a result, or an error (every known field then counts wrong). */
+export type Prediction =
+  | ({ status: 'validated' | 'pending'; duration_ms: number } & Partial<Record<ScoredField, string | number | null>>)
+  | { error: { code: string; message: string } };
+
+const LEGAL_FORMS = new Set(['sa', 'sas', 'sasu', 'sarl', 'eurl', 'sci', 'gmbh', 'ag', 'kg', 'ltd', 'limited', 'inc', 'llc', 'bv', 'nv', 'spa', 'srl', 'co', 'company', 'plc']);
+
+/** Accents and case off, punctuation dropped, legal forms dropped, spaces collapsed. */
+export function normaliseSupplier(name: string): string {
+  const words = name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+    .replace(/[\p{P}\p{S}]/gu, '')
+    .split(/\s+/).filter(Boolean);
+  const kept: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    if (words[i] === 'sdn' && words[i + 1] === 'bhd') { i++; continue; }
+    if (!LEGAL_FORMS.has(words[i]!)) kept.push(words[i]!);
+  }
+  return kept.join(' ');
+}
+
+export function supplierMatches(predicted: string, expected: string): boolean {
+  const p = normaliseSupplier(predicted);
+  const e = normaliseSupplier(expected);
+  if (!p || !e) return false;
+  if (p === e) return true;
+  if (p.length >= 4 && e.length >= 4 && (p.includes(e) || e.includes(p))) return true;
+  const a = new Set(p.split(' '));
+  const b = new Set(e.split(' '));
+  const shared = [...a].filter((w) => b.has(w)).length;
+  return shared / new Set([...a, ...b]).size >= 0.6;
+}
+
+/** Whether one predicted value is right; a missing prediction for a known value is wrong. */
+export function fieldCorrect(field: ScoredField, predicted: string | number | null | undefined, expected: string): boolean {
+  if (predicted === null || predicted === undefined || predicted === '') return false;
+  switch (field) {
+    case 'montant_ht':
+    case 'montant_tva':
+    case 'montant_ttc':
+      return Math.abs(Number(predicted) - Number(expected)) < 0.005;
+    case 'fournisseur':
+      return supplierMatches(String(predicted), expected);
+    case 'numero':
+      return String(predicted).replace(/\s+/g, '').toLowerCase() === expected.replace(/\s+/g, '').toLowerCase();
+    default:
+      return String(predicted) === expected;
+  }
+}
+
+export interface DocumentScore {
+  file: string;
+  kind: string;
+  validated: boolean;
+  /** Known fields only: field -> correct. */
+  fields: Partial<Record<ScoredField, boolean>>;
+  /** Every known amount and the date are correct: what a validated document must satisfy. */
+  bookable: boolean;
+  durationMs: number | null;
+  error: string | null;
+}
+
+export function scoreDocument(truth: TruthEntry, prediction: Prediction): DocumentScore {
+  const isError = 'error' in prediction;
+  const fields: Partial<Record<ScoredField, boolean>> = {};
+  for (const field of SCORED_FIELDS) {
+    const expected = truth.expected[field];
+    if (expected === null || expected === undefined) continue;
+    fields[field] = !isError && fieldCorrect(field, prediction[field], expected);
+  }
+  const critical = [...AMOUNTS, 'date_facture' as const].filter((f) => f in fields);
+  return {
+    file: truth.file,
+    kind: truth.kind,
+    validated: !isError && prediction.status === 'validated',
+    fields,
+    bookable: critical.every((f) => fields[f]),
+    durationMs: isError ? null : prediction.duration_ms,
+    error: isError ? prediction.error.code : null,
+  };
+}
+
+export interface Ratio { correct: number; known: number }
+export interface KindSummary {
+  kind: string;
+  documents: number;
+  fields: Partial<Record<ScoredField, Ratio>>;
+  validated: number;
+  validatedCorrect: number;
+  medianMs: number | null;
+  p95Ms: number | null;
+  errors: number;
+}
+
+export function percentile(values: number[], p: number): number | null {
+  if (!values.length) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!;
+}
+
+export function summarise(kind: string, scores: DocumentScore[]): KindSummary {
+  const fields: Partial<Record<ScoredField, Ratio>> = {};
+  for (const s of scores) {
+    for (const [field, ok] of Object.entries(s.fields) as Array<[ScoredField, boolean]>) {
+      const r = (fields[field] ??= { correct: 0, known: 0 });
+      r.known++;
+      if (ok) r.correct++;
+    }
+  }
+  const times = scores.flatMap((s) => (s.durationMs === null ? [] : [s.durationMs]));
+  const validated = scores.filter((s) => s.validated);
+  return {
+    kind,
+    documents: scores.length,
+    fields,
+    validated: validated.length,
+    validatedCorrect: validated.filter((s) => s.bookable).length,
+    medianMs: percentile(times, 50),
+    p95Ms: percentile(times, 95),
+    errors: scores.filter((s) => s.error).length,
+  };
+}
+
+/** Auto-validation precision (share of validated documents that are right) and coverage (share validated). */
+export function precisionAndCoverage(scores: DocumentScore[]) {
+  const validated = scores.filter((s) => s.validated);
+  return {
+    precision: validated.length ? validated.filter((s) => s.bookable).length / validated.length : null,
+    coverage: scores.length ? validated.length / scores.length : null,
+    validated: validated.length,
+    wrongValidated: validated.filter((s) => !s.bookable).map((s) => s.file),
+  };
+}
