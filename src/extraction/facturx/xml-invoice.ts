@@ -49,8 +49,11 @@ function identifiers(party: unknown, legalPath: string, taxPath: string) {
   for (const id of all(party, legalPath)) {
     const value = (text(id) ?? '').replace(/\s/g, '');
     const scheme = attr(id, 'schemeID');
-    if ((scheme === '0009' || (!scheme && value.length === 14)) && isValidSiret(value)) siret ??= value;
-    if ((scheme === '0002' || (!scheme && value.length === 9)) && isValidSiren(value)) siren ??= value;
+    // 0002 is SIREN and 0009 SIRET, but real files put a 14-digit SIRET under 0002: the digits decide.
+    // The XML is the seller's own statement, so it is reported as written; the checks judge its key.
+    const french = !scheme || scheme === '0002' || scheme === '0009';
+    if (french && /^\d{14}$/.test(value)) siret ??= value;
+    if (french && /^\d{9}$/.test(value)) siren ??= value;
   }
   const vatId = all(party, taxPath).map((n) => text(n)).find((v) => v && /^[A-Z]{2}[0-9A-Z]{2,13}$/.test(v.replace(/\s/g, ''))) ?? null;
   siren ??= siret ? siret.slice(0, 9) : vatId ? sirenFromFrenchVat(vatId) : null;

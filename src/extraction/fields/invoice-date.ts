@@ -2,7 +2,7 @@
 import type { Line } from '../layout/lines.ts';
 import { findDates } from './date-parser.ts';
 import { findLabels } from './labelled-values.ts';
-import { DATE_LABELS } from './labels.ts';
+import { DATE_LABELS, DATE_QUALIFIERS } from './labels.ts';
 import { fold } from './text-normalise.ts';
 
 export interface DateReading { invoiceDate: string | null; confidence: number; dueDate: string | null }
@@ -21,7 +21,7 @@ export function readDates(lines: Line[]): DateReading {
     if (!dates.length) continue;
     labelled.add(hit.lineIndex);
     if (hit.role === 'due') dueDate ??= dates[0]!.iso;
-    if (hit.role !== 'invoice') continue;
+    if (hit.role !== 'invoice' || DATE_QUALIFIERS.test(fold(hit.after))) continue;
     scored.push({ iso: dates[0]!.iso, score: hit.weight * lines[hit.lineIndex]!.conf - penalty, lineIndex: hit.lineIndex });
   }
   // An unlabelled date in the upper part of page 1 is a weaker candidate, unless its line is a decoy.

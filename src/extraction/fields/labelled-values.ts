@@ -7,6 +7,8 @@ export interface LabelHit<R extends string> {
   role: R;
   weight: number;
   lineIndex: number;
+  /** The label as matched, folded. */
+  label: string;
   /** Text after the label on its line, up to the next label of any kind. */
   after: string;
   /** Lines below the label that sit in the same column, nearest first. */
@@ -29,30 +31,43 @@ export function findLabels<R extends string>(lines: Line[], labels: Label<R>[]):
       }
     }
     found.sort((a, b) => a.start - b.start);
+    const xAt = (i: number) => line.charX[Math.min(Math.max(0, i), line.charX.length - 1)] ?? 0;
     found.forEach((f, i) => {
       const next = found[i + 1]?.start ?? text.length;
+      // The label's column: halfway to its neighbours in a row of labels, else a margin around it.
+      const x0 = xAt(f.start);
+      const x1 = xAt(f.end - 1);
+      const prev = found[i - 1];
+      const left = prev ? (xAt(prev.end - 1) + x0) / 2 : x0 - line.h * 3;
+      const right = found[i + 1] ? (x1 + xAt(found[i + 1]!.start)) / 2 : x1 + line.h * 8;
       hits.push({
-        role: f.label.role, weight: f.label.weight, lineIndex,
+        role: f.label.role, weight: f.label.weight, lineIndex, label: text.slice(f.start, f.end),
         after: line.text.slice(f.end, next),
-        below: () => columnBelow(lines, lineIndex, f.start / Math.max(1, text.length)),
+        below: () => columnBelow(lines, lineIndex, left, right),
       });
     });
   });
   return hits;
 }
 
-/** Text of the runs in the next few lines that overlap the label's horizontal position. */
-function columnBelow(lines: Line[], lineIndex: number, relativeStart: number): string[] {
+/** The words of the next few lines that fall inside the label's column, nearest line first. */
+function columnBelow(lines: Line[], lineIndex: number, left: number, right: number): string[] {
   const line = lines[lineIndex]!;
-  const left = line.runs[0]!.x;
-  const right = Math.max(...line.runs.map((r) => r.x + r.w));
-  const labelX = left + (right - left) * relativeStart;
   const out: string[] = [];
-  for (let i = lineIndex + 1; i < lines.length && out.length < 2; i++) {
+  let lastY = line.y;
+  for (let i = lineIndex + 1; i < lines.length && out.length < 4; i++) {
     const below = lines[i]!;
-    if (below.page !== line.page || below.y - line.y > line.h * 4) break;
-    const runs = below.runs.filter((r) => r.x + r.w >= labelX - line.h && r.x <= labelX + line.h * 8);
-    if (runs.length) out.push(runs.map((r) => r.text).join(' '));
+    // A table's rows follow each other closely; a wider gap ends the column.
+    if (below.page !== line.page || below.y - lastY > line.h * 3) break;
+    // Whole words whose middle lies in the column, so a neighbour's "EUR" or a split number stays out.
+    const words: string[] = [];
+    for (const m of below.text.matchAll(/\S+/g)) {
+      const mid = (below.charX[m.index]! + below.charX[m.index + m[0].length - 1]!) / 2;
+      if (mid >= left && mid <= right) words.push(m[0]);
+    }
+    if (!words.length) continue;
+    out.push(words.join(' '));
+    lastY = below.y;
   }
   return out;
 }

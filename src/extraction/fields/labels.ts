@@ -12,11 +12,13 @@ export const AMOUNT_LABELS: Label<AmountRole>[] = [
   L('ht', 1, String.raw`\b(total|montant|sous[- ]?total|base|net)\s*(net\s*)?(\(?\s*h\.?\s?t\.?\s*\)?|hors\s+tax\w*)(?![a-z])`),
   L('ht', 0.95, String.raw`\btotal\s+(excl\.?|excluding|before|net|w/o|without)\b[^0-9]{0,15}?(vat|tax)?|\b(net amount|amount excl\w*\.?( vat| tax)?)`),
   L('ht', 0.9, String.raw`\b(sub[- ]?total|sous[- ]?total|nettobetrag|summe netto|gesamt netto|nettosumme|netto\s*betrag|rechnungsbetrag netto|warenwert|total net|netto)\b`),
+  L('ht', 0.95, String.raw`\b(rechnungs)?(summe|betrag|gesamtbetrag)\s+(ohne|exkl\.?|excl\.?)\s*(ust|mwst|umsatzsteuer|steuer)\b\.?`),
   L('tva', 1, String.raw`\b(total|montant)\s*(de\s+la\s+|de\s+|des\s+)?(t\.?v\.?a\.?|taxes?)\b(?!\s*(intra|n°|no\b|num))`),
   L('tva', 0.95, String.raw`\b(total\s+)?(vat|tax|mwst\.?|ust\.?|umsatzsteuer|mehrwertsteuer|gst|sst)(\s+amount)?\b(?!\s*(-?id|no\b|n°|number|reg|nr|identif))`),
+  L('tva', 0.95, String.raw`\b(steuerbetrag|ust\.?-?betrag|mwst\.?-?betrag|umsatzsteuerbetrag|summe\s+(ust|mwst|umsatzsteuer))\b`),
   L('tva', 0.9, String.raw`\bt\.?v\.?a\.?\b(?!\s*(intra|n°|no\b|num|non applicable|:?\s*fr\s?\d))`),
   L('ttc', 1, String.raw`\b(total|montant|prix)\s*(net\s*)?(\(?\s*t\.?t\.?c\.?\s*\)?|toutes\s+taxes(\s+comprises)?)(?![a-z])`),
-  L('ttc', 1, String.raw`\b(total\s+(incl\.?|including|inc\.?|with)\b[^0-9]{0,12}?(vat|tax)|gesamtbetrag|bruttobetrag|rechnungsbetrag|gesamtsumme|endbetrag|grand total|invoice total|total invoice|total amount|total facture|montant total|total general|rounded total|total \(rm\)|total sales|total brutto)`),
+  L('ttc', 1, String.raw`\b(total\s+(incl\.?|including|inc\.?|with)\b[^0-9]{0,12}?(vat|tax)|gesamtbetrag(?!\s+der)|bruttobetrag|bruttosumme|summe\s+brutto|(rechnungs)?summe\s+(mit|inkl\.?)\s*(ust|mwst|umsatzsteuer)|rechnungsbetrag|gesamtsumme|endbetrag|grand total|invoice total|total invoice|total amount|total facture|montant total|total general|rounded total|total \(rm\)|total sales|total brutto)`),
   L('ttc', 0.7, String.raw`^\s*total\b(?!\s*(ht|h\.t|hors|tva|t\.v\.a|vat|tax|net|excl|qty|quantity|items?|discount|remise))`),
   L('due', 1, String.raw`\b(net\s+a\s+payer|reste\s+a\s+payer|solde\s+(a\s+payer|du)|montant\s+(du|a\s+payer)|total\s+(a\s+payer|du)|a\s+payer|amount\s+due|balance\s+due|total\s+due|zahlbetrag|zu\s+zahlen(der\s+betrag)?|offener\s+betrag|payable amount)\b`),
 ];
@@ -30,14 +32,21 @@ export type DateRole = 'invoice' | 'decoy' | 'due';
 
 export const DATE_LABELS: Label<DateRole>[] = [
   L('invoice', 1, String.raw`\b(date\s+(de\s+(la\s+)?)?factur\w*|date\s+d'?\s?emission|date\s+d'edition|invoice\s+date|date\s+of\s+(issue|invoice)|issue\s+date|issued\s+on|rechnungsdatum|ausstellungsdatum|belegdatum|facture\s+du|factur[ee]+\s+le|emise?\s+le)\b`),
+  L('invoice', 0.9, String.raw`\b(handels)?(rechnung|gutschrift|facture|invoice)\b.{0,40}?\b(vom|dated)\b`),
   L('invoice', 0.85, String.raw`(^|[^a-z'])(date|datum|dated|le)\s*[:.]?\s*$|(^|[^a-z'])(date|datum)\s*[:.]`),
   L('due', 1, String.raw`\b(echeance|date\s+(d'|de\s+)?(echeance|limite|paiement|reglement)|due(\s+date)?|payable|a\s+regler|faellig|fallig|zahlbar|zahlungsziel|paiement\s+(le|avant|au)|payment\s+(date|due))\b`),
   L('decoy', 1, String.raw`\b(livraison|livre\s+le|delivery|delivered|lieferdatum|leistungsdatum|liefer|commande|order|bestell|periode|period|zeitraum|du\s+\d|from\s+\d|au\s+\d|valable|valid|validite|naissance|imprime|printed|print|edite|abonnement|subscription|contrat|contract|mise\s+en\s+service|prelevement|debit|auftrag|leistung|expedition|shipping|ship)\w*`),
 ];
 
+/** Words after a date label that make it another document's or period's date ("date de facture associée"). */
+export const DATE_QUALIFIERS = /^\W*(associee|precedente|d'origine|initiale|originale|rectifiee|de\s+debut|de\s+fin|de\s+prestation|of\s+(the\s+)?(original|related)|start|end)\b/;
+
+/** Headings that open the seller's block: the next lines name the seller. */
+export const SELLER_HEADINGS = /^\W*(verkaufer|lieferant|rechnungssteller|leistungserbringer|seller|supplier|vendeur|fournisseur|emetteur|prestataire)\b\s*:?\s*$/;
+
 export const NUMBER_LABELS = new RegExp(String.raw`\b(facture|invoice|rechnung|avoir|credit\s+note|gutschrift|bill|receipt|document)\s*(n[°o]\.?|no\.?|num(ero|ber)?\.?|#|nr\.?|-?nummer|-?nr\.?|id)?\s*[:.]?\s*(de\s+facture\s*)?|\b(n[°o]|numero|number|nr)\.?\s*(de\s+)?(facture|invoice|rechnung|document|piece)\s*[:.]?|\brechnungs-?(nummer|nr)\.?\s*[:.]?|\b(reference|ref)\.?\s*(facture|invoice)?\s*[:.]`, 'g');
 
-export const CUSTOMER_LABELS = /\b(client|customer|destinataire|facture\s+a|factur[ee]+\s+a|adresse\s+de\s+facturation|adresse\s+de\s+livraison|livre\s+a|bill(ed)?\s+to|sold\s+to|ship(ped)?\s+to|deliver\s+to|kunde|kundennummer|rechnungsempfanger|rechnungsadresse|lieferadresse|acheteur|buyer|a\s+l'attention|donneur\s+d'ordre)\b/;
+export const CUSTOMER_LABELS = /\b(client|customer|destinataire|facture\s+a|factur[ee]+\s+a|adresse\s+de\s+facturation|adresse\s+de\s+livraison|livre\s+a|bill(ed)?\s+to|sold\s+to|ship(ped)?\s+to|deliver\s+to|kunde|kundennummer|rechnungsempfanger|kaufer|leistungsempfanger|warenempfanger|rechnungsadresse|lieferadresse|acheteur|buyer|a\s+l'attention|donneur\s+d'ordre)\b/;
 
 export const LEGAL_FORMS = /(?:^|[\s,(])(s\.?a\.?s\.?u?|s\.?a\.?r\.?l\.?|e\.?u\.?r\.?l\.?|s\.?n\.?c\.?|s\.?c\.?i\.?|s\.?c\.?o\.?p\.?|s\.?a\.?|gmbh(?:\s*&\s*co\.?\s*kg)?|ag|kg|ohg|e\.?k\.?|ug|ltd\.?|limited|inc\.?|llc|llp|plc|b\.?v\.?|n\.?v\.?|s\.?p\.?a\.?|s\.?r\.?l\.?|sdn\.?\s*bhd\.?|bhd\.?|enterprise|trading|sarlu)(?=$|[\s,.)])/i;
 

@@ -1,7 +1,7 @@
 // The supplier's name: a company name with its legal form, the legal mentions, or the letterhead.
 import type { Line } from '../layout/lines.ts';
 import { customerLines } from './company-ids.ts';
-import { DOCUMENT_TITLES, LEGAL_FORMS } from './labels.ts';
+import { DOCUMENT_TITLES, LEGAL_FORMS, SELLER_HEADINGS } from './labels.ts';
 import { findAmounts } from './amount-parser.ts';
 import { findDates } from './date-parser.ts';
 import { fold } from './text-normalise.ts';
@@ -10,7 +10,7 @@ import { fold } from './text-normalise.ts';
 function nameBeforeMentions(text: string): string {
   return text
     .split(/\s+(?:au capital|capital social|avec un capital|-\s*rcs|rcs\b|siret|siren|n°\s*tva|tva intra|ust-?id|registered|company reg|\||–|—|\s-\s|\u2003)/i)[0]!
-    .replace(/^(?:[^a-z0-9]*|(?:emetteur|vendeur|fournisseur|seller|supplier|from|de)\s*:\s*)/i, '')
+    .replace(/^(?:[^a-z0-9]*|(?:emetteur|vendeur|fournisseur|seller|supplier|from|de|name|nom|raison sociale|firma|company)\s*:\s*)/i, '')
     .replace(/[\s,;:.-]+$/, '')
     .trim();
 }
@@ -23,6 +23,12 @@ export function readSupplier(lines: Line[]): { fournisseur: string | null; confi
   const customer = customerLines(lines);
   const pageHeight = Math.max(...lines.filter((l) => l.page === 1).map((l) => l.y + l.h), 1);
   const candidates: Array<{ name: string; score: number }> = [];
+  // Lines just under a "Seller"/"Verkäufer" heading name the seller, wherever the block sits.
+  const sellerBlock = new Set<number>();
+  lines.forEach((line, i) => {
+    if (!SELLER_HEADINGS.test(fold(line.text))) return;
+    for (let j = i + 1; j <= i + 4 && j < lines.length && lines[j]!.page === line.page; j++) sellerBlock.add(j);
+  });
   lines.forEach((line, i) => {
     if (customer.has(i)) return;
     const name = nameBeforeMentions(line.text);
@@ -30,7 +36,7 @@ export function readSupplier(lines: Line[]): { fournisseur: string | null; confi
     const top = line.page === 1 && line.y < pageHeight * 0.3;
     if (LEGAL_FORMS.test(name)) {
       const mentions = /au capital|capital social|rcs|siret|siren/i.test(line.text);
-      candidates.push({ name, score: (top ? 0.95 : mentions ? 0.9 : 0.8) * line.conf });
+      candidates.push({ name, score: (sellerBlock.has(i) ? 0.97 : top ? 0.95 : mentions ? 0.9 : 0.8) * line.conf });
     }
   });
   // The letterhead: the tallest text near the top of page 1.

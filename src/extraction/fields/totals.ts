@@ -23,20 +23,25 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
   const lastPage = lines.at(-1)?.page ?? 1;
   for (const hit of findLabels(lines, AMOUNT_LABELS)) {
     const line = lines[hit.lineIndex]!;
-    if (AMOUNT_DECOYS.test(fold(line.text))) continue;
     let amounts = findAmounts(hit.after);
-    let penalty = 0;
+    // A decoy word ("acompte", "escompte") disqualifies the label only when it qualifies this value:
+    // in the label itself, or between the label and its amount; not elsewhere on a row of headings.
+    const qualifier = amounts.length ? hit.after.slice(0, amounts[0]!.index) : '';
+    if (AMOUNT_DECOYS.test(`${hit.label} ${fold(qualifier)}`)) continue;
+    const pageBias = line.page === lastPage ? 0 : -0.2;
     if (!amounts.length) {
-      amounts = hit.below().flatMap((t) => findAmounts(t)).slice(0, 1);
-      penalty = 0.1;
+      // A row of headings over a column of values: every row is a candidate, the bottom one first,
+      // since a table that lists one row per VAT rate ends with the row that sums them.
+      const rows = hit.below().map((t) => findAmounts(t)[0]).filter((a) => a !== undefined);
+      rows.forEach((a, k) => list.push({ role: hit.role, cents: a.cents, score: hit.weight * line.conf - 0.1 - 0.03 * (rows.length - 1 - k) + pageBias, lineIndex: hit.lineIndex }));
+      for (const a of rows) if (a.currency) currencies.push(a.currency);
+      continue;
     }
-    if (!amounts.length) continue;
     // The last amount after a label is the total ("TVA 20 % 100,00 20,00": base, then tax).
     const pick = amounts.at(-1)!;
     if (pick.currency) currencies.push(pick.currency);
     // Totals sit at the end: on multi-page invoices, earlier pages' "totals" are carried forward.
-    const pageBias = line.page === lastPage ? 0 : -0.2;
-    list.push({ role: hit.role, cents: pick.cents, score: hit.weight * line.conf - penalty + pageBias, lineIndex: hit.lineIndex });
+    list.push({ role: hit.role, cents: pick.cents, score: hit.weight * line.conf + pageBias, lineIndex: hit.lineIndex });
   }
   for (const line of lines) for (const a of findAmounts(line.text)) if (a.currency) currencies.push(a.currency);
   return { list, currencies };
@@ -64,18 +69,24 @@ export function readTotals(lines: Line[]): Totals {
   if (zeroVat) tva.push({ cents: 0, score: 0.9 });
   const due = best(byRole('due'))?.cents ?? null;
 
-  let solved: { ht: Candidate; tva: { cents: Cents; score: number }; ttc: Candidate; score: number } | null = null;
+  type Solution = { ht: Candidate; tva: { cents: Cents; score: number }; ttc: Candidate; score: number };
+  const solutions: Solution[] = [];
   for (const t of ttc) {
     for (const h of ht) {
       for (const v of tva) {
         if (Math.abs(h.cents + v.cents - t.cents) > 1 || t.cents === 0) continue;
-        const score = t.score + h.score + v.score;
-        if (!solved || score > solved.score) solved = { ht: h, tva: v, ttc: t, score };
+        solutions.push({ ht: h, tva: v, ttc: t, score: t.score + h.score + v.score });
       }
     }
   }
+  solutions.sort((a, b) => b.score - a.score);
+  const solved = solutions[0];
   if (solved) {
-    const conf = (s: number) => Math.max(0, Math.min(0.99, 0.55 + s * 0.45));
+    // Two consistent readings with different totals and close scores (one row per VAT rate, say):
+    // the document is ambiguous, so the amounts are reported but not trusted enough to validate.
+    const rival = solutions.find((s) => s.ttc.cents !== solved.ttc.cents && solved.score - s.score < 0.2);
+    const cap = rival ? 0.7 : 0.99;
+    const conf = (s: number) => Math.max(0, Math.min(cap, 0.55 + s * 0.45));
     return {
       ht: solved.ht.cents, tva: solved.tva.cents, ttc: solved.ttc.cents, due,
       confidence: { ht: conf(solved.ht.score), tva: conf(solved.tva.score), ttc: conf(solved.ttc.score) }, currencies,

@@ -7,6 +7,8 @@ export interface Line {
   h: number;
   runs: TextRun[];
   text: string;
+  /** The estimated x of each character of text (runs are measured, characters within a run interpolated). */
+  charX: number[];
   /** Mean OCR confidence of the line (1 for a PDF text layer). */
   conf: number;
 }
@@ -18,11 +20,11 @@ export function buildLines(runs: TextRun[]): Line[] {
     const mid = run.y + run.h / 2;
     const line = lines.findLast((l) => l.page === run.page && Math.abs(l.y + l.h / 2 - mid) < Math.min(l.h, run.h) * 0.5);
     if (line) line.runs.push(run);
-    else lines.push({ page: run.page, y: run.y, h: run.h, runs: [run], text: '', conf: 1 });
+    else lines.push({ page: run.page, y: run.y, h: run.h, runs: [run], text: '', charX: [], conf: 1 });
   }
   for (const line of lines) {
     line.runs.sort((a, b) => a.x - b.x);
-    line.text = joinRuns(line.runs);
+    ({ text: line.text, charX: line.charX } = joinRuns(line.runs));
     const confs = line.runs.map((r) => r.conf ?? 1);
     line.conf = confs.reduce((s, c) => s + c, 0) / confs.length;
   }
@@ -30,18 +32,39 @@ export function buildLines(runs: TextRun[]): Line[] {
 }
 
 /** Joins runs with one space, or with a wide-gap marker where columns are far apart. */
-function joinRuns(runs: TextRun[]): string {
-  let out = '';
+function joinRuns(runs: TextRun[]): { text: string; charX: number[] } {
+  const chars: string[] = [];
+  const xs: number[] = [];
+  const push = (text: string, x0: number, x1: number) => {
+    for (let i = 0; i < text.length; i++) {
+      chars.push(text[i]!);
+      xs.push(x0 + ((x1 - x0) * (i + 0.5)) / text.length);
+    }
+  };
   let prev: TextRun | undefined;
   for (const run of runs) {
     if (prev) {
       const gap = run.x - (prev.x + prev.w);
-      out += gap > Math.max(prev.h, run.h) * 1.5 ? COLUMN_GAP : gap > prev.h * 0.15 || !/\s$/.test(out) ? ' ' : '';
+      const sep = gap > Math.max(prev.h, run.h) * 1.5 ? COLUMN_GAP : gap > prev.h * 0.15 || !/\s$/.test(chars.at(-1) ?? '') ? ' ' : '';
+      push(sep, prev.x + prev.w, run.x);
     }
-    out += run.text;
+    push(run.text, run.x, run.x + run.w);
     prev = run;
   }
-  return out.replace(/[ \t]+/g, ' ').trim();
+  // Collapse blanks and trim, keeping each kept character's x.
+  let text = '';
+  const charX: number[] = [];
+  chars.forEach((c, i) => {
+    const blank = c === ' ' || c === '\t';
+    if (blank && (text === '' || text.endsWith(' '))) return;
+    text += blank ? ' ' : c;
+    charX.push(xs[i]!);
+  });
+  if (text.endsWith(' ')) {
+    text = text.slice(0, -1);
+    charX.pop();
+  }
+  return { text, charX };
 }
 
 /** Marks a wide horizontal gap between two runs: a label and its value, or two columns. */
