@@ -10,7 +10,9 @@ export type ErrorCode =
   | 'idempotency_key_reused'
   | 'unsupported_media_type'
   | 'payload_too_large'
-  | 'invoice_read_only';
+  | 'invoice_read_only'
+  | 'processing_in_progress'
+  | 'checks_failed';
 
 export class DomainError extends Error {
   readonly code: ErrorCode;

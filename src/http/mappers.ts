@@ -1,6 +1,7 @@
 // Database rows -> API shapes. Decimal strings become JSON numbers here and nowhere else.
 import type { DossierRow } from '../repositories/dossiers.ts';
 import type { InvoiceRow } from '../repositories/invoices.ts';
+import type { CorrectionRow } from '../repositories/corrections.ts';
 import type { TokenRow } from '../repositories/tokens.ts';
 import type { StoredExtraction } from '../domain/extraction-record.ts';
 
@@ -21,7 +22,7 @@ export function toInvoiceListItem(row: InvoiceRow) {
 }
 
 
-export function toInvoiceDetail(row: InvoiceRow) {
+export function toInvoiceDetail(row: InvoiceRow, corrections?: CorrectionRow[]) {
   const extraction = row.extraction as StoredExtraction | null;
   return {
     ...toInvoiceListItem(row),
@@ -41,6 +42,11 @@ export function toInvoiceDetail(row: InvoiceRow) {
       amount_due: amount(extraction.amount_due),
       vat_breakdown: extraction.vat_breakdown.map((l) => ({ rate: l.rate, basis: amount(l.basis), tax: amount(l.tax) })),
     },
+    ...(corrections ? {
+      corrections: corrections.map((c) => ({
+        field: c.field, old_value: c.old_value, new_value: c.new_value, user_id: c.user_id, user_email: c.user_email, at: c.created_at.toISOString(),
+      })),
+    } : {}),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

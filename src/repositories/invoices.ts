@@ -50,6 +50,24 @@ export const invoicesRepo = {
     return rows[0];
   },
 
+  /** Reads the row and holds it until the transaction ends, so two reviewers' edits never interleave. */
+  async findForUpdate(tx: Queryable, firmId: string, id: string): Promise<InvoiceRow | undefined> {
+    const { rows } = await tx.query<InvoiceRow>('SELECT * FROM invoices WHERE firm_id = $1 AND id = $2 FOR UPDATE', [firmId, id]);
+    return rows[0];
+  },
+
+  /** A reviewer's change: the given fields and the status, nothing else. */
+  async updateReviewed(tx: Queryable, firmId: string, id: string, fields: Partial<ExtractedFields>, status: InvoiceStatus): Promise<InvoiceRow> {
+    const names = Object.keys(fields) as Array<keyof ExtractedFields>;
+    const sets = names.map((name, i) => `${name} = $${i + 4}`);
+    const { rows } = await tx.query<InvoiceRow>(
+      `UPDATE invoices SET ${[...sets, 'status = $3', 'updated_at = now()'].join(', ')}
+       WHERE firm_id = $1 AND id = $2 RETURNING *`,
+      [firmId, id, status, ...names.map((n) => fields[n])],
+    );
+    return rows[0]!;
+  },
+
   async findBySha256(db: Queryable, firmId: string, dossierId: string, sha256: string): Promise<InvoiceRow | undefined> {
     const { rows } = await db.query<InvoiceRow>(
       'SELECT * FROM invoices WHERE firm_id = $1 AND dossier_id = $2 AND file_sha256 = $3',

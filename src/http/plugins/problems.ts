@@ -9,6 +9,8 @@ const STATUS: Record<ErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   invoice_read_only: 409,
+  processing_in_progress: 409,
+  checks_failed: 422,
   payload_too_large: 413,
   unsupported_media_type: 415,
   idempotency_key_reused: 422,

@@ -9,7 +9,10 @@ import { toInvoiceDetail, toInvoiceListItem } from '../mappers.ts';
 import { principalOf } from '../plugins/auth.ts';
 import { receiveInvoiceUpload } from '../multipart-import.ts';
 import { bearerSecurity, errorResponses } from '../schemas/common.ts';
-import { InvoiceDetail, InvoiceIdParams, InvoiceList, ListQuery } from '../schemas/invoices.ts';
+import { InvoiceDetail, InvoiceIdParams, InvoiceList, InvoicePatch, ListQuery, ValidateBody } from '../schemas/invoices.ts';
+import { correctInvoice, invoiceHistory, openInvoiceFile, validateInvoice } from '../../services/review.ts';
+import type { Principal } from '../../services/deps.ts';
+import type { InvoiceRow } from '../../repositories/invoices.ts';
 
 function checkDates(query: { date_from?: string; date_to?: string }) {
   for (const key of ['date_from', 'date_to'] as const) {
@@ -26,6 +29,8 @@ function sendImport(reply: FastifyReply, outcome: ImportOutcome) {
 }
 
 export function invoiceRoutes(deps: Deps): FastifyPluginAsyncTypebox {
+  const withHistory = async (principal: Principal, invoice: InvoiceRow) =>
+    toInvoiceDetail(invoice, await invoiceHistory(deps, principal, invoice.id));
   return async (app) => {
     app.get('/invoices', {
       schema: {
@@ -46,7 +51,51 @@ export function invoiceRoutes(deps: Deps): FastifyPluginAsyncTypebox {
         tags: ['invoices'], summary: 'Get one invoice with its extracted fields and processing state', security: bearerSecurity,
         params: InvoiceIdParams, response: { 200: InvoiceDetail, ...errorResponses(401, 404) },
       },
-    }, async (request) => toInvoiceDetail(await getInvoice(deps, principalOf(request), request.params.id)));
+    }, async (request) => withHistory(principalOf(request), await getInvoice(deps, principalOf(request), request.params.id)));
+
+    app.patch('/invoices/:id', {
+      schema: {
+        tags: ['invoices'], summary: 'Correct extracted fields (allow-list); each change is recorded with its author',
+        description: 'A validated invoice that is corrected returns to pending. An exported invoice is read-only (409).',
+        security: bearerSecurity, params: InvoiceIdParams, body: InvoicePatch,
+        response: { 200: InvoiceDetail, ...errorResponses(400, 401, 404, 409) },
+      },
+    }, async (request) => {
+      const principal = principalOf(request);
+      return withHistory(principal, await correctInvoice(deps, principal, request.params.id, request.body));
+    });
+
+    app.post('/invoices/:id/validate', {
+      // A bodyless POST means { confirm: false }.
+      preValidation: async (request) => { request.body ??= { confirm: false }; },
+      schema: {
+        tags: ['invoices'], summary: 'Validate a pending invoice once its checks pass, or on explicit confirmation',
+        description: 'Answers 422 with the failing checks unless confirm is true.',
+        security: bearerSecurity, params: InvoiceIdParams, body: ValidateBody,
+        response: { 200: InvoiceDetail, ...errorResponses(400, 401, 404, 409, 422) },
+      },
+    }, async (request) => {
+      const principal = principalOf(request);
+      return withHistory(principal, await validateInvoice(deps, principal, request.params.id, { confirm: request.body.confirm }));
+    });
+
+    app.get('/invoices/:id/file', {
+      schema: {
+        tags: ['invoices'], summary: 'Download the original file, as imported', security: bearerSecurity, params: InvoiceIdParams,
+        produces: ['application/pdf', 'image/jpeg', 'image/png'],
+        response: errorResponses(401, 404),
+      },
+    }, async (request, reply) => {
+      const { invoice, stream } = await openInvoiceFile(deps, principalOf(request), request.params.id);
+      const ascii = invoice.file_name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+      return reply
+        .type(invoice.file_type)
+        .header('Content-Length', String(invoice.file_size))
+        .header('Content-Disposition', `attachment; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(invoice.file_name)}`)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'private, no-store')
+        .send(stream);
+    });
 
     app.post('/invoices', {
       // The multipart body is streamed by the handler, so schema validation of the body is off here;

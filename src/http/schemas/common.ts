@@ -12,6 +12,7 @@ export const Problem = Type.Object({
   instance: Type.Optional(Type.String()),
   code: Type.String({ description: 'Stable machine-readable code, e.g. validation_failed' }),
   errors: Type.Optional(Type.Array(Type.Object({ field: Type.String(), message: Type.String() }))),
+  details: Type.Optional(Type.Record(Type.String(), Type.Unknown(), { description: 'Structured context, e.g. the failing checks as reasons' })),
 }, { $id: 'Problem', description: 'RFC 9457 problem details (application/problem+json)' });
 
 export const problemRef = Type.Ref('Problem');

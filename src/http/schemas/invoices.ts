@@ -69,8 +69,35 @@ export const InvoiceDetail = Type.Object({
     }),
     Type.Null(),
   ]),
+  corrections: Type.Optional(Type.Array(Type.Object({
+    field: Type.String({ description: 'The corrected field, or status for a validation' }),
+    old_value: Text,
+    new_value: Text,
+    user_id: Type.String(),
+    user_email: Type.String(),
+    at: Timestamp,
+  }), { description: 'Every change made by a person, oldest first (detail, PATCH and validate only)' })),
   created_at: Timestamp,
   updated_at: Timestamp,
 });
+
+const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Optional(Type.Union([t, Type.Null()]));
+const AmountInput = Type.Optional(Type.Union([Type.Number(), Type.String({ pattern: '^-?\\d{1,13}(\\.\\d{1,2})?$' }), Type.Null()]));
+
+/** The allow-list of correctable fields; anything else is a 400. */
+export const InvoicePatch = Type.Object({
+  montant_ht: AmountInput,
+  montant_tva: AmountInput,
+  montant_ttc: AmountInput,
+  fournisseur: Nullable(Type.String({ maxLength: 200 })),
+  siret: Nullable(Type.String({ pattern: '^[0-9 ]{14,17}$' })),
+  date_facture: Nullable(IsoDate),
+  numero: Nullable(Type.String({ maxLength: 100 })),
+  devise: Nullable(Type.String({ pattern: '^[A-Za-z]{3}$' })),
+}, { additionalProperties: false, minProperties: 1 });
+
+export const ValidateBody = Type.Object({
+  confirm: Type.Boolean({ default: false, description: 'Validate even though the checks fail (the reviewer vouches for the values)' }),
+}, { additionalProperties: false });
 
 export const InvoiceIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
