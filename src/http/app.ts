@@ -15,6 +15,7 @@ import { invoiceRoutes } from './routes/invoices.ts';
 import { tokenRoutes } from './routes/tokens.ts';
 import { Problem } from './schemas/common.ts';
 import { openApiInfo } from './openapi-info.ts';
+import { serveUi } from '../web/serve-ui.ts';
 
 export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   const app = fastify({
@@ -51,6 +52,7 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     await v1.register(invoiceRoutes(deps));
     await v1.register(tokenRoutes(deps));
   }, { prefix: '/api/v1' });
+  await serveUi(app as unknown as FastifyInstance);
 
   return app as unknown as FastifyInstance;
 }

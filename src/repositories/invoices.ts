@@ -31,6 +31,18 @@ export interface InvoiceFilter {
   dateTo?: string;
   page: number;
   perPage: number;
+  sort?: InvoiceSort;
+}
+
+/** Sortable columns; a leading "-" means descending. The default is the seed's: newest invoice date first. */
+export const INVOICE_SORTS = ['-date_facture', 'date_facture', '-montant_ttc', 'montant_ttc', 'fournisseur', '-fournisseur', 'status', '-status', '-created_at', 'created_at'] as const;
+export type InvoiceSort = (typeof INVOICE_SORTS)[number];
+
+function orderBy(sort: InvoiceSort = '-date_facture'): string {
+  const descending = sort.startsWith('-');
+  const column = sort.replace(/^-/, '');
+  // Unextracted invoices (NULL) come first in the default order, so fresh imports are on page 1.
+  return `${column} ${descending ? 'DESC NULLS FIRST' : 'ASC NULLS LAST'}, id`;
 }
 
 export const FIELD_COLUMNS = ['montant_ht', 'montant_tva', 'montant_ttc', 'fournisseur', 'siret', 'date_facture', 'numero', 'devise'] as const;
@@ -90,7 +102,7 @@ export const invoicesRepo = {
     const total = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM invoices WHERE ${whereSql}`, params);
     const page = await db.query<InvoiceRow>(
       `SELECT * FROM invoices WHERE ${whereSql}
-       ORDER BY date_facture DESC NULLS FIRST, id
+       ORDER BY ${orderBy(filter.sort)}
        LIMIT ${filter.perPage} OFFSET ${(filter.page - 1) * filter.perPage}`,
       params,
     );

@@ -60,14 +60,7 @@ export async function completeImport(
   return outcome;
 }
 
-export interface ListQuery {
-  dossierId: string;
-  status?: InvoiceStatus;
-  dateFrom?: string;
-  dateTo?: string;
-  page: number;
-  perPage: number;
-}
+export type ListQuery = InvoiceFilter;
 
 export async function listInvoices(deps: Deps, principal: Principal, query: ListQuery) {
   if (query.dateFrom && query.dateTo && query.dateFrom > query.dateTo) {

@@ -41,7 +41,7 @@ export function invoiceRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       const q = request.query;
       checkDates(q);
       const { rows, total } = await listInvoices(deps, principalOf(request), {
-        dossierId: q.dossier_id, status: q.status, dateFrom: q.date_from, dateTo: q.date_to, page: q.page, perPage: q.per_page,
+        dossierId: q.dossier_id, status: q.status, dateFrom: q.date_from, dateTo: q.date_to, page: q.page, perPage: q.per_page, sort: q.sort,
       });
       return { data: rows.map(toInvoiceListItem), meta: { total, page: q.page, per_page: q.per_page } };
     });

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { INVOICE_STATUSES, PROCESSING_STATES } from '../../domain/invoice.ts';
 import { IsoDate, Timestamp } from './common.ts';
+import { INVOICE_SORTS } from '../../repositories/invoices.ts';
 
 const Amount = Type.Union([Type.Number(), Type.Null()], { description: 'Decimal amount, two decimals', examples: [83.33] });
 const Text = Type.Union([Type.String(), Type.Null()]);
@@ -30,6 +31,7 @@ export const ListQuery = Type.Object({
   date_to: Type.Optional(IsoDate),
   page: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
   per_page: Type.Integer({ minimum: 1, maximum: 100, default: 25 }),
+  sort: Type.Optional(Type.Enum([...INVOICE_SORTS], { description: 'Column to sort by, "-" for descending; default -date_facture (then id)' })),
 }, { additionalProperties: false });
 
 const Confidence = Type.Record(Type.String(), Type.Number({ minimum: 0, maximum: 1 }));

@@ -1,0 +1,126 @@
+// One invoice: the document on one side, the extracted fields on the other, editable inline;
+// low-confidence fields and review reasons stand out; validate, download, and the history.
+import { useEffect, useState } from 'preact/hooks';
+import { api } from '../api.js';
+import { html } from '../html.js';
+import { frDate, money, t } from '../i18n.js';
+import { StatusBadge } from './dossier.js';
+import { DocumentPreview } from './preview.js';
+import { amountToFr, isoToFr, parseFrAmount, parseFrDate } from '../inputs.js';
+
+const FIELDS = [
+  { key: 'fournisseur', label: 'supplier', type: 'text' },
+  { key: 'siret', label: 'siret', type: 'text', inputmode: 'numeric' },
+  { key: 'numero', label: 'number', type: 'text' },
+  { key: 'date_facture', label: 'date', type: 'date', placeholder: 'jj/mm/aaaa', inputmode: 'numeric' },
+  { key: 'montant_ht', label: 'ht', type: 'amount', inputmode: 'decimal' },
+  { key: 'montant_tva', label: 'tva', type: 'amount', inputmode: 'decimal' },
+  { key: 'montant_ttc', label: 'ttc', type: 'amount', inputmode: 'decimal' },
+  { key: 'devise', label: 'currency', type: 'text' },
+];
+const LOW_CONFIDENCE = 0.8;
+/** Fields validation needs: an empty one is worth flagging, an empty optional one is not. */
+const REQUIRED = ['fournisseur', 'date_facture', 'montant_ht', 'montant_tva', 'montant_ttc'];
+
+const historyLabel = (field) => t(FIELDS.find((f) => f.key === field)?.label ?? field);
+function historyValue(change, value) {
+  if (value === null) return '—';
+  if (change.field === 'status') return t(value);
+  const field = FIELDS.find((f) => f.key === change.field);
+  return field?.type === 'amount' ? amountToFr(Number(value)) : field?.type === 'date' ? isoToFr(value) : value;
+}
+
+/** API value -> the text shown (French formats); text -> API value, or undefined when malformed. */
+const toInput = (field, v) => (field.type === 'amount' ? amountToFr(v) : field.type === 'date' ? isoToFr(v) : v ?? '');
+const fromInput = (field, v) => (field.type === 'amount' ? parseFrAmount(v) : field.type === 'date' ? parseFrDate(v) : v.trim() === '' ? null : v.trim());
+
+export function InvoicePage({ id }) {
+  const [invoice, setInvoice] = useState(null);
+  const [draft, setDraft] = useState({});
+  const [message, setMessage] = useState(null);
+  const [failed, setFailed] = useState(null);
+
+  const show = (inv) => {
+    setInvoice(inv);
+    setDraft(Object.fromEntries(FIELDS.map((f) => [f.key, toInput(f, inv[f.key])])));
+  };
+  useEffect(() => { api('GET', `/api/v1/invoices/${id}`).then(show, (e) => setMessage({ error: e.message })); }, [id]);
+  if (!invoice) return message?.error ? html`<p class="error" role="alert">${message.error}</p>` : html`<p>…</p>`;
+
+  const changed = FIELDS.filter((f) => draft[f.key] !== toInput(f, invoice[f.key]));
+  const malformed = FIELDS.filter((f) => fromInput(f, draft[f.key]) === undefined);
+  const readOnly = invoice.status === 'exported';
+  const save = async (e) => {
+    e.preventDefault();
+    if (!changed.length || malformed.length) return;
+    try {
+      show(await api('PATCH', `/api/v1/invoices/${id}`, Object.fromEntries(changed.map((f) => [f.key, fromInput(f, draft[f.key])]))));
+      setMessage({ ok: t('saved') });
+      setFailed(null);
+    } catch (err) {
+      setMessage({ error: err.message });
+    }
+  };
+  const validate = async (confirm) => {
+    try {
+      show(await api('POST', `/api/v1/invoices/${id}/validate`, { confirm }));
+      setFailed(null);
+      setMessage(null);
+    } catch (err) {
+      if (err.problem?.code === 'checks_failed') setFailed(err.problem.details.reasons);
+      else setMessage({ error: err.message });
+    }
+  };
+  const download = async () => {
+    const res = await api('GET', `/api/v1/invoices/${id}/file`, undefined, { raw: true });
+    const a = Object.assign(document.createElement('a'), { href: URL.createObjectURL(await res.blob()), download: invoice.file.name });
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+  };
+  const confidence = invoice.extraction?.confidence ?? {};
+  const reasons = invoice.extraction?.review_reasons ?? [];
+
+  return html`
+    <p><a href=${`#/dossiers/${invoice.dossier_id}`}>← ${t('back')}</a></p>
+    <h1>${invoice.fournisseur ?? invoice.file.name} <${StatusBadge} status=${invoice.status} /></h1>
+    <p class="muted">${t('processing')} : ${t(invoice.processing.state)}${invoice.extraction ? ` · ${t('source')} : ${invoice.extraction.source}` : ''} · ${money(invoice.montant_ttc, invoice.devise)} · ${frDate(invoice.date_facture)}</p>
+    <div class="split">
+      <${DocumentPreview} invoice=${invoice} />
+      <section class="fields card" aria-labelledby="fields-title">
+        <h2 id="fields-title">${t('fields')}</h2>
+        ${invoice.status === 'pending' && reasons.length > 0 && html`
+          <div class="reasons" role="note"><strong>${t('reviewReasons')}</strong><ul>${reasons.map((r) => html`<li>${r}</li>`)}</ul></div>`}
+        <form onSubmit=${save}>
+          ${FIELDS.map((f) => {
+            const low = invoice.extraction && invoice.extraction.source !== 'facturx' && (confidence[f.key] ?? 0) < LOW_CONFIDENCE
+              && (invoice[f.key] !== null || REQUIRED.includes(f.key));
+            return html`
+              <div class=${`field${low ? ' low' : ''}`}>
+                <label for=${`f-${f.key}`}>${t(f.label)}</label>
+                <input id=${`f-${f.key}`} name=${f.key} type="text" placeholder=${f.placeholder} autocomplete="off"
+                  inputmode=${f.inputmode} value=${draft[f.key]} disabled=${readOnly} aria-describedby=${low ? `low-${f.key}` : undefined}
+                  aria-invalid=${malformed.includes(f) ? 'true' : undefined}
+                  onInput=${(e) => setDraft({ ...draft, [f.key]: e.target.value })} />
+                ${low && html`<small id=${`low-${f.key}`} class="low-note">${t('lowConfidence')} (${Math.round((confidence[f.key] ?? 0) * 100)} %)</small>`}
+                ${malformed.includes(f) && html`<small class="error">${t(f.type === 'date' ? 'invalidDate' : 'invalidAmount')}</small>`}
+              </div>`;
+          })}
+          ${message?.ok && html`<p class="ok" role="status">${message.ok}</p>`}
+          ${message?.error && html`<p class="error" role="alert">${message.error}</p>`}
+          ${failed && html`<div class="error" role="alert">${t('checksFailed')}<ul>${failed.map((r) => html`<li>${r}</li>`)}</ul>
+            <button type="button" onClick=${() => validate(true)}>${t('validateAnyway')}</button></div>`}
+          <div class="actions">
+            <button type="submit" disabled=${readOnly || !changed.length || malformed.length > 0}>${t('save')}</button>
+            <button type="button" class="primary" disabled=${readOnly || invoice.status === 'validated' || changed.length > 0} onClick=${() => validate(false)}>${t('validate')}</button>
+            <button type="button" onClick=${download}>${t('download')}</button>
+          </div>
+        </form>
+        <h3>${t('history')}</h3>
+        ${(invoice.corrections ?? []).length === 0 ? html`<p class="muted">${t('noHistory')}</p>` : html`
+          <ol class="history">${invoice.corrections.map((c) => html`
+            <li><span class="muted">${frDate(c.at)} · ${c.user_email}</span><br />
+              <strong>${historyLabel(c.field)}</strong> : <del>${historyValue(c, c.old_value)}</del> → <ins>${historyValue(c, c.new_value)}</ins></li>`)}
+          </ol>`}
+      </section>
+    </div>`;
+}

@@ -1,0 +1,39 @@
+import { useState } from 'preact/hooks';
+import { api, session } from '../api.js';
+import { html } from '../html.js';
+import { t } from '../i18n.js';
+
+export function LoginPage({ notice, onSignedIn }) {
+  const [error, setError] = useState(null);
+  const [busy, setBusy] = useState(false);
+  const submit = async (e) => {
+    e.preventDefault();
+    const form = new FormData(e.target);
+    setBusy(true);
+    setError(null);
+    try {
+      const email = String(form.get('email'));
+      const res = await api('POST', '/api/auth/token', { email, password: String(form.get('password')) });
+      session.set(res.access_token, res.expires_in, email);
+      onSignedIn();
+    } catch (err) {
+      setError(err.message);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return html`
+    <main class="login">
+      <h1>${t('appName')}</h1>
+      <form onSubmit=${submit} class="card" aria-labelledby="login-title">
+        <h2 id="login-title">${t('signIn')}</h2>
+        ${notice && html`<p class="notice" role="status">${notice}</p>`}
+        <label for="email">${t('email')}</label>
+        <input id="email" name="email" type="email" autocomplete="username" required autofocus />
+        <label for="password">${t('password')}</label>
+        <input id="password" name="password" type="password" autocomplete="current-password" required />
+        ${error && html`<p class="error" role="alert">${error}</p>`}
+        <button type="submit" disabled=${busy}>${t('signInButton')}</button>
+      </form>
+    </main>`;
+}

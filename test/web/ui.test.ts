@@ -1,0 +1,182 @@
+// The web interface in a real browser (Debian's chromium via playwright-core), against the real
+// service on the embedded database: sign-in, folders, uploads to done, review, tokens.
+// UPDATE_SCREENSHOTS=1 also writes docs/screenshots/*.png.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { after, before, describe, test } from 'node:test';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { CORPUS, newFirm, startTestService, type TestService } from '../helpers/service.ts';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const SHOTS = path.resolve(import.meta.dirname, '../../docs/screenshots');
+const PDF = path.join(CORPUS, 'docs/factur-x-kit/PDF_DESIGN_DE_Kleinunternehmer.pdf');
+const PNG = path.join(CORPUS, 'docs/invoice2data/AmazonWebServices.png');
+// Without chromium on a developer's machine the suite says so; CI installs it, so there it must run.
+const skip = !fs.existsSync(CHROMIUM) && !process.env.CI ? `no browser at ${CHROMIUM}` : false;
+
+describe('web interface in chromium', { skip }, () => {
+  let svc: TestService;
+  let browser: Browser;
+  let base: string;
+  let user: Awaited<ReturnType<typeof newFirm>>;
+
+  before(async () => {
+    svc = await startTestService('pglite');
+    base = await svc.app!.listen({ host: '127.0.0.1', port: 0 });
+    user = await newFirm(svc);
+    browser = await chromium.launch({
+      executablePath: CHROMIUM, headless: true,
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+  });
+  after(async () => {
+    await browser?.close();
+    await svc?.stop();
+  });
+
+  async function signIn(page: Page) {
+    await page.goto(`${base}/`);
+    await page.getByLabel('E-mail').fill(user.email);
+    await page.getByLabel('Mot de passe').fill(user.password);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('heading', { name: 'Dossiers' }).waitFor();
+  }
+  const shot = async (page: Page, name: string) => {
+    if (process.env.UPDATE_SCREENSHOTS) await page.screenshot({ path: path.join(SHOTS, name), fullPage: true });
+  };
+  const errorsOf = (page: Page) => {
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
+    return errors;
+  };
+
+  test('sign in, create a folder, upload a PDF and a PNG, see both reach done, correct and validate', { timeout: 120_000 }, async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = errorsOf(page);
+    await page.goto(`${base}/`);
+    await page.getByLabel('Mot de passe').fill('wrong password');
+    await page.getByLabel('E-mail').fill(user.email);
+    await page.getByRole('button', { name: 'Se connecter' }).click();
+    await page.getByRole('alert').waitFor();
+    errors.length = 0; // the browser logs that refused sign-in's 401; from here on, nothing may fail
+    await signIn(page);
+
+    await page.getByLabel('Nom du dossier').fill('Boulangerie Martin');
+    await page.getByRole('button', { name: 'Créer' }).click();
+    await page.getByRole('link', { name: 'Boulangerie Martin' }).click();
+    await page.getByRole('heading', { name: 'Boulangerie Martin' }).waitFor();
+
+    await page.getByTestId('file-input').setInputFiles([PDF, PNG]);
+    const rows = page.locator('.upload-list li');
+    await assert.doesNotReject(rows.nth(1).waitFor());
+    await page.waitForFunction(() => Array.from(document.querySelectorAll('.upload-list li')).every((li) => ['done', 'failed'].includes(li.getAttribute('data-state')!)), null, { timeout: 90_000 });
+    assert.deepEqual(await rows.evaluateAll((lis) => lis.map((li) => li.getAttribute('data-state'))), ['done', 'done']);
+    assert.equal(await rows.locator('progress').first().getAttribute('value'), '1');
+    // The table refreshed itself with both invoices, French amounts and dates.
+    await page.locator('table.invoices tbody tr').nth(1).waitFor();
+    assert.match(await page.locator('table.invoices').innerText(), /18\/02\/2025[\s\S]*14,90\s€/);
+    await shot(page, 'folder-invoices.png');
+
+    // Sorting by supplier asks the server, and says so to assistive technology.
+    await page.getByRole('button', { name: /Fournisseur/ }).click();
+    await page.locator('th[aria-sort="descending"]').waitFor();
+    // The status and date filters narrow the list; dates are typed the French way.
+    await page.getByLabel('Statut').selectOption('validated');
+    await page.waitForFunction(() => document.querySelectorAll('table.invoices tbody tr').length === 1);
+    await page.getByLabel('Statut').selectOption('');
+    await page.getByLabel('Du').fill('01/01/2020');
+    await page.waitForFunction(() => document.querySelectorAll('table.invoices tbody tr').length === 1);
+    assert.match(await page.locator('table.invoices tbody').innerText(), /18\/02\/2025/);
+    await page.getByLabel('Du').fill('');
+    await page.waitForFunction(() => document.querySelectorAll('table.invoices tbody tr').length === 2);
+
+    await page.getByRole('link', { name: 'Muster GmbH' }).click();
+    await page.getByRole('heading', { name: 'Champs extraits' }).waitFor();
+    await page.getByTestId('pdf-canvas').waitFor();
+    await page.waitForFunction(() => (document.querySelector('canvas') as HTMLCanvasElement).width > 100);
+    assert.equal(await page.getByLabel('Fournisseur').inputValue(), 'Muster GmbH');
+
+    await page.getByLabel('Fournisseur').fill('Muster GmbH Berlin');
+    await page.getByRole('button', { name: 'Enregistrer' }).click();
+    await page.getByText('Modifications enregistrées.').waitFor();
+    await page.locator('.badge-pending').first().waitFor(); // a corrected invoice must be validated again
+    assert.match(await page.locator('ol.history').innerText(), /Fournisseur : Muster GmbH → Muster GmbH Berlin[\s\S]*Statut : Validée → À vérifier/);
+    assert.equal(await page.getByLabel('Montant TTC').inputValue(), '14,90');
+    assert.equal(await page.getByLabel('Date', { exact: true }).inputValue(), '18/02/2025');
+    await page.getByRole('button', { name: 'Valider', exact: true }).click();
+    await page.locator('h1 .badge-validated').waitFor();
+    await shot(page, 'invoice-detail.png');
+
+    const stored = (await svc.app!.inject({ method: 'GET', url: `/api/v1/invoices?dossier_id=${await folderId(page)}&status=validated`, headers: user.auth })).json();
+    assert.ok(stored.data.some((i: { fournisseur: string }) => i.fournisseur === 'Muster GmbH Berlin'));
+
+    // The OCR'd PNG: what the reader was unsure of stands out, with the reasons.
+    await page.getByRole('link', { name: /Retour/ }).click();
+    await page.getByRole('link', { name: /Amazon/ }).click();
+    await page.getByRole('img', { name: 'AmazonWebServices.png' }).waitFor();
+    assert.ok(await page.locator('.field.low').count() > 0, 'low-confidence fields are highlighted');
+    await page.getByRole('note').waitFor();
+    await shot(page, 'invoice-review.png');
+
+    // 375 px wide: the detail page does not scroll sideways.
+    await page.setViewportSize({ width: 375, height: 800 });
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 375), 'no horizontal scroll at 375 px');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('Settings > API: generate a token, use it over plain HTTP, revoke it and see the call fail', { timeout: 60_000 }, async () => {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+    const errors = errorsOf(page);
+    await signIn(page);
+    const dossier = (await svc.app!.inject({ method: 'POST', url: '/api/v1/dossiers', headers: user.auth, payload: { name: 'API' } })).json();
+
+    await page.getByRole('link', { name: 'Paramètres › API' }).click();
+    await page.getByLabel('Nom du jeton').fill('Export comptable');
+    await page.getByLabel('Durée de validité').selectOption('30');
+    await page.getByRole('button', { name: 'Générer un jeton' }).last().click();
+    const token = await page.getByLabel('Token', { exact: true }).inputValue();
+    assert.match(token, /^ey/);
+    assert.match(await page.locator('pre.curl').innerText(), new RegExp(`Authorization: Bearer ${token}`));
+    await shot(page, 'settings-api.png');
+
+    const call = () => fetch(`${base}/api/v1/invoices?dossier_id=${dossier.id}`, { headers: { authorization: `Bearer ${token}` } });
+    assert.equal((await call()).status, 200);
+    await page.reload();
+    await page.getByRole('cell', { name: 'Export comptable', exact: true }).waitFor();
+    assert.doesNotMatch(await page.locator('table.tokens').innerText(), /jamais/); // last use recorded
+
+    await page.getByRole('button', { name: 'Révoquer Export comptable' }).click();
+    await page.getByRole('cell', { name: 'Révoqué' }).waitFor();
+    const refused = await call();
+    assert.equal(refused.status, 401);
+    assert.equal(refused.headers.get('content-type'), 'application/problem+json; charset=utf-8');
+    assert.deepEqual(errors, []);
+    await page.close();
+  });
+
+  test('an expired session returns to sign-in with a message; English is one click away', { timeout: 60_000 }, async () => {
+    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
+    await signIn(page);
+    await page.getByRole('button', { name: 'English' }).click();
+    await page.getByRole('heading', { name: 'Folders' }).waitFor();
+    // Simulate a token that the server no longer accepts.
+    await page.evaluate(() => {
+      const s = JSON.parse(sessionStorage.getItem('invoices.session')!);
+      sessionStorage.setItem('invoices.session', JSON.stringify({ ...s, token: `${s.token}x` }));
+    });
+    await page.getByLabel('Folder name').fill('Anything');
+    await page.getByRole('button', { name: 'Create' }).click();
+    await page.getByText('Your session has expired. Please sign in again.').waitFor();
+    assert.ok(await page.evaluate(() => document.documentElement.scrollWidth <= 375));
+    await page.evaluate(() => localStorage.removeItem('invoices.lang'));
+    await page.close();
+  });
+});
+
+async function folderId(page: Page): Promise<string> {
+  const href = await page.getByRole('link', { name: /Retour/ }).getAttribute('href');
+  return href!.replace('#/dossiers/', '');
+}
