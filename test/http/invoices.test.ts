@@ -198,7 +198,10 @@ for (const engine of ENGINES) {
       assert.deepEqual(beyond.data, []);
       assert.equal(beyond.meta.total, 5);
       assert.equal((await list('&per_page=100')).statusCode, 200);
-      for (const bad of ['&status=paid', '&date_from=2025-02-30', '&date_from=2025-13-01', '&date_from=2025-03-01&date_to=2025-01-01', '&per_page=0', '&per_page=101', '&page=0', '&date_to=yesterday']) {
+      // sort= picks another column; ties and NULLs keep a stable order by id.
+      assert.deepEqual((await list('&sort=date_facture')).json().data.map((d: { id: string }) => d.id), ['inv_list4', 'inv_list0', 'inv_list1', 'inv_list2', 'inv_list3']);
+      assert.deepEqual((await list('&sort=status&per_page=2')).json().data.map((d: { id: string }) => d.id), ['inv_list0', 'inv_list2']);
+      for (const bad of ['&sort=file_sha256', '&sort=id;drop', '&status=paid', '&date_from=2025-02-30', '&date_from=2025-13-01', '&date_from=2025-03-01&date_to=2025-01-01', '&per_page=0', '&per_page=101', '&page=0', '&date_to=yesterday']) {
         const res = await list(bad);
         assert.equal(res.statusCode, 400, bad);
         assert.equal(res.json().code, 'validation_failed', bad);
@@ -212,7 +215,7 @@ for (const engine of ENGINES) {
       assert.deepEqual((await inject({ method: 'GET', url: '/readyz' })).json(), { status: 'ready' });
       const spec = (await inject({ method: 'GET', url: '/api/openapi.json' })).json();
       assert.equal(spec.openapi, '3.1.0');
-      for (const p of ['/api/auth/token', '/api/auth/refresh', '/api/v1/invoices', '/api/v1/invoices/{id}', '/api/v1/dossiers', '/api/v1/tokens', '/api/v1/tokens/{id}']) {
+      for (const p of ['/api/auth/token', '/api/auth/refresh', '/api/v1/invoices', '/api/v1/invoices/{id}', '/api/v1/invoices/{id}/validate', '/api/v1/invoices/{id}/file', '/api/v1/dossiers', '/api/v1/tokens', '/api/v1/tokens/{id}']) {
         assert.ok(spec.paths[p], p);
       }
       assert.ok(spec.paths['/api/v1/invoices'].post.requestBody.content['multipart/form-data']);
