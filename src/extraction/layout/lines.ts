@@ -45,7 +45,9 @@ function joinRuns(runs: TextRun[]): { text: string; charX: number[] } {
   for (const run of runs) {
     if (prev) {
       const gap = run.x - (prev.x + prev.w);
-      const sep = gap > Math.max(prev.h, run.h) * 1.5 ? COLUMN_GAP : gap > prev.h * 0.15 || !/\s$/.test(chars.at(-1) ?? '') ? ' ' : '';
+      // OCR splits "2371,07" into "2371" and ",07": a decimal tail joins the digits before it.
+      const decimalTail = /\d$/.test(prev.text) && /^[.,]\d{2}(?!\d)/.test(run.text) && gap < prev.h;
+      const sep = decimalTail ? '' : gap > Math.max(prev.h, run.h) * 1.5 ? COLUMN_GAP : gap > prev.h * 0.15 || !/\s$/.test(chars.at(-1) ?? '') ? ' ' : '';
       push(sep, prev.x + prev.w, run.x);
     }
     push(run.text, run.x, run.x + run.w);
