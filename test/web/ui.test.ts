@@ -68,7 +68,13 @@ describe('web interface in chromium', { skip }, () => {
     await page.getByRole('link', { name: 'Boulangerie Martin' }).click();
     await page.getByRole('heading', { name: 'Boulangerie Martin' }).waitFor();
 
-    await page.getByTestId('file-input').setInputFiles([PDF, PNG]);
+    // The PDF through the file picker, the PNG dropped on the drop zone.
+    await page.getByTestId('file-input').setInputFiles([PDF]);
+    await page.evaluate(([name, b64]) => {
+      const dt = new DataTransfer();
+      dt.items.add(new File([Uint8Array.from(atob(b64!), (c) => c.charCodeAt(0))], name!, { type: 'image/png' }));
+      document.querySelector('.dropzone')!.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    }, [path.basename(PNG), fs.readFileSync(PNG).toString('base64')]);
     const rows = page.locator('.upload-list li');
     await assert.doesNotReject(rows.nth(1).waitFor());
     await page.waitForFunction(() => Array.from(document.querySelectorAll('.upload-list li')).every((li) => ['done', 'failed'].includes(li.getAttribute('data-state')!)), null, { timeout: 90_000 });
