@@ -1,6 +1,5 @@
 // Invoice use cases: import, list, get. Every call is scoped to the caller's firm.
 import { DomainError, notFound } from '../domain/errors.ts';
-import type { InvoiceStatus } from '../domain/invoice.ts';
 import { dossiersRepo } from '../repositories/dossiers.ts';
 import { idempotencyKeysRepo } from '../repositories/idempotency-keys.ts';
 import { invoicesRepo, type InvoiceFilter, type InvoiceRow } from '../repositories/invoices.ts';

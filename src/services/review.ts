@@ -1,6 +1,7 @@
 // A person's review of an extracted invoice: corrections on an allow-list, validation, the original
 // file. Every change is recorded with who made it and the old and new values.
 import type { Readable } from 'node:stream';
+import type { Queryable } from '../db/database.ts';
 import { isValidIsoDate } from '../domain/dates.ts';
 import { DomainError, notFound, validationFailed } from '../domain/errors.ts';
 import type { ExtractedFields } from '../domain/extraction-record.ts';
@@ -36,7 +37,7 @@ function columnValue(field: keyof ExtractedFields, value: string | number | null
   return text === '' ? null : text;
 }
 
-async function lockEditable(tx: Parameters<Parameters<Deps['db']['transaction']>[0]>[0], firmId: string, id: string): Promise<InvoiceRow> {
+async function lockEditable(tx: Queryable, firmId: string, id: string): Promise<InvoiceRow> {
   const invoice = await invoicesRepo.findForUpdate(tx, firmId, id);
   if (!invoice) throw notFound('Invoice');
   if (invoice.status === 'exported') throw new DomainError('invoice_read_only', 'An exported invoice cannot be changed');

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertSafeKey, type BlobStore } from './blob-store.ts';
 

@@ -1,7 +1,7 @@
 // Maps an embedded e-invoice (CII D16B/D22B, ZUGFeRD 1.0, UBL 2.1) to fields. This path is exact:
 // values are taken as written in the XML, never re-derived.
 import { isoDate } from '../../domain/dates.ts';
-import { isValidSiren, isValidSiret, sirenFromFrenchVat } from '../../domain/identifiers.ts';
+import { isValidSiret, sirenFromFrenchVat } from '../../domain/identifiers.ts';
 import { decimalToCents } from '../../domain/money.ts';
 import type { ExtractedInvoice, VatLine } from '../types.ts';
 import { all, attr, first, parseXml, text, textAt, type XmlNode } from './xml-tree.ts';
