@@ -105,3 +105,40 @@ test('text layout: labels, deposits, customer identifiers', () => {
   assert.equal(inv.fields.fournisseur, 'ACME Conseil SAS');
   assert.equal(decide(inv, 'pdf-text').status, 'validated');
 });
+
+test('totals in a row of headings over a row of values; a deposit heading does not spoil its neighbours', () => {
+  const inv = readFields([
+    run('Les Ateliers Durand SARL', 40, 20, 18),
+    run('Facture du 12 mars 2025', 350, 20),
+    run('Total HT', 200, 400), run('TVA 20 %', 290, 400), run('Total TTC', 380, 400), run('Acompte versé', 470, 400), run('Reste à payer', 560, 400),
+    run('1 000,00 €', 200, 415), run('200,00 €', 290, 415), run('1 200,00 €', 380, 415), run('-300,00 €', 470, 415), run('900,00 €', 560, 415),
+  ]);
+  assert.deepEqual([inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc], [100000, 20000, 120000]);
+  assert.equal(inv.extra.amountDue, 90000);
+  assert.equal(inv.fields.date_facture, '2025-03-12');
+});
+
+test('the date of an associated invoice is not the invoice date', () => {
+  const inv = readFields([
+    run('Date : 28/02/2023', 350, 20),
+    run('Date de facture associée : 15/01/2023', 350, 35),
+  ]);
+  assert.equal(inv.fields.date_facture, '2023-02-28');
+});
+
+test('supplier: a monogram is no name; a labelled name under a seller heading; a legal form spelled out', () => {
+  const german = readFields([
+    run('NW', 40, 10, 30),
+    run('Kundennummer: 1234567', 40, 60),
+    run('Verkäufer', 40, 75),
+    run('Name:', 40, 90), run('Nordwerk GmbH & Co. KG', 200, 90),
+    run('Käufer', 40, 120),
+    run('Name:', 40, 135), run('Südhaus Technik GmbH', 200, 135),
+  ]);
+  assert.equal(german.fields.fournisseur, 'Nordwerk GmbH & Co. KG');
+  const french = readFields([
+    run('LB', 40, 10, 30),
+    run('Lumen Bureautique – Société par actions simplifiée au capital de 10.000 euros – RCS Metz', 40, 780, 7),
+  ]);
+  assert.equal(french.fields.fournisseur, 'Lumen Bureautique');
+});

@@ -1,7 +1,7 @@
 // The seller's SIRET, SIREN and VAT number, and the IBAN; the customer's identifiers are skipped.
 import { isValidSiren, isValidSiret, onlyDigits, sirenFromFrenchVat } from '../../domain/identifiers.ts';
 import type { Line } from '../layout/lines.ts';
-import { CUSTOMER_LABELS } from './labels.ts';
+import { CUSTOMER_LABELS, SELLER_HEADINGS } from './labels.ts';
 import { fold } from './text-normalise.ts';
 
 export interface CompanyIds { siret: string | null; siren: string | null; vatId: string | null; iban: string | null; confidence: number }
@@ -12,7 +12,11 @@ export function customerLines(lines: Line[]): Set<number> {
   lines.forEach((line, i) => {
     if (!CUSTOMER_LABELS.test(fold(line.text))) return;
     out.add(i);
-    for (let j = i + 1; j < lines.length && j <= i + 5 && lines[j]!.page === line.page; j++) out.add(j);
+    // The block runs a few lines, and ends where the seller's own block begins.
+    for (let j = i + 1; j < lines.length && j <= i + 5 && lines[j]!.page === line.page; j++) {
+      if (SELLER_HEADINGS.test(fold(lines[j]!.text))) break;
+      out.add(j);
+    }
   });
   return out;
 }

@@ -50,4 +50,7 @@ export const CUSTOMER_LABELS = /\b(client|customer|destinataire|facture\s+a|fact
 
 export const LEGAL_FORMS = /(?:^|[\s,(])(s\.?a\.?s\.?u?|s\.?a\.?r\.?l\.?|e\.?u\.?r\.?l\.?|s\.?n\.?c\.?|s\.?c\.?i\.?|s\.?c\.?o\.?p\.?|s\.?a\.?|gmbh(?:\s*&\s*co\.?\s*kg)?|ag|kg|ohg|e\.?k\.?|ug|ltd\.?|limited|inc\.?|llc|llp|plc|b\.?v\.?|n\.?v\.?|s\.?p\.?a\.?|s\.?r\.?l\.?|sdn\.?\s*bhd\.?|bhd\.?|enterprise|trading|sarlu)(?=$|[\s,.)])/i;
 
+/** Legal forms written out, as French legal mentions print them (matched in folded text). */
+export const SPELLED_LEGAL_FORMS = /^\W{0,4}(societe\s+(par\s+actions\s+simplifiee|a\s+responsabilite\s+limitee|anonyme|civile|en\s+nom\s+collectif|cooperative)|entreprise\s+(unipersonnelle|individuelle)|entrepreneur\s+individuel|association\b)/;
+
 export const DOCUMENT_TITLES = /^(facture|invoice|rechnung|avoir|credit note|gutschrift|devis|quote|receipt|re[cç]u|tax invoice|facture d'acompte|note de credit|bon de commande|proforma|duplicata|original|copy|page)\b/i;

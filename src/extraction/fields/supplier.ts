@@ -1,22 +1,24 @@
 // The supplier's name: a company name with its legal form, the legal mentions, or the letterhead.
 import type { Line } from '../layout/lines.ts';
 import { customerLines } from './company-ids.ts';
-import { DOCUMENT_TITLES, LEGAL_FORMS, SELLER_HEADINGS } from './labels.ts';
+import { DOCUMENT_TITLES, LEGAL_FORMS, SELLER_HEADINGS, SPELLED_LEGAL_FORMS } from './labels.ts';
 import { findAmounts } from './amount-parser.ts';
 import { findDates } from './date-parser.ts';
 import { fold } from './text-normalise.ts';
 
 /** "ACME SAS au capital de 10 000 € - RCS Paris 123" -> "ACME SAS". */
 function nameBeforeMentions(text: string): string {
+  // The label first ("Name:   ACME GmbH" puts a column gap after the colon), then the mentions.
   return text
+    .replace(/^[^a-z0-9]*(?:(?:emetteur|vendeur|fournisseur|seller|supplier|from|de|name|nom|raison sociale|firma|company)\s*:\s*)?/i, '')
     .split(/\s+(?:au capital|capital social|avec un capital|-\s*rcs|rcs\b|siret|siren|n°\s*tva|tva intra|ust-?id|registered|company reg|\||–|—|\s-\s|\u2003)/i)[0]!
-    .replace(/^(?:[^a-z0-9]*|(?:emetteur|vendeur|fournisseur|seller|supplier|from|de|name|nom|raison sociale|firma|company)\s*:\s*)/i, '')
     .replace(/[\s,;:.-]+$/, '')
     .trim();
 }
 
+/** A logo's monogram ("FP", "VB") is not a name: a name has a word of three letters or more. */
 const plausibleName = (s: string) =>
-  s.length >= 2 && s.length <= 80 && /[a-z]{2}/i.test(s) && !DOCUMENT_TITLES.test(s) &&
+  s.length >= 2 && s.length <= 80 && /\p{L}{3}/u.test(s) && !/^\p{Lu}{2,3}$/u.test(s) && !DOCUMENT_TITLES.test(s) &&
   !findAmounts(s).length && !findDates(s).length && !/@|www\.|https?:|\btel\b|t[eé]l[eé]phone|\+\d{2}/i.test(s);
 
 export function readSupplier(lines: Line[]): { fournisseur: string | null; confidence: number } {
@@ -34,7 +36,8 @@ export function readSupplier(lines: Line[]): { fournisseur: string | null; confi
     const name = nameBeforeMentions(line.text);
     if (!plausibleName(name)) return;
     const top = line.page === 1 && line.y < pageHeight * 0.3;
-    if (LEGAL_FORMS.test(name)) {
+    // The legal form may follow the name spelled out: "ACME – Société par actions simplifiée au capital de…".
+    if (LEGAL_FORMS.test(name) || SPELLED_LEGAL_FORMS.test(fold(line.text.slice(name.length, name.length + 80)))) {
       const mentions = /au capital|capital social|rcs|siret|siren/i.test(line.text);
       candidates.push({ name, score: (sellerBlock.has(i) ? 0.97 : top ? 0.95 : mentions ? 0.9 : 0.8) * line.conf });
     }
