@@ -1,5 +1,5 @@
 // Finds the value that belongs to a label: to its right on the same line, else just below it.
-import type { Line } from '../layout/lines.ts';
+import { COLUMN_GAP, type Line } from '../layout/lines.ts';
 import type { Label } from './labels.ts';
 import { fold } from './text-normalise.ts';
 
@@ -40,10 +40,11 @@ export function findLabels<R extends string>(lines: Line[], labels: Label<R>[]):
       const prev = found[i - 1];
       const left = prev ? (xAt(prev.end - 1) + x0) / 2 : x0 - line.h * 3;
       const right = found[i + 1] ? (x1 + xAt(found[i + 1]!.start)) / 2 : x1 + line.h * 8;
+      const cell = { index: line.text.slice(0, f.start).split(COLUMN_GAP).length - 1, count: line.text.split(COLUMN_GAP).length };
       hits.push({
         role: f.label.role, weight: f.label.weight, lineIndex, label: text.slice(f.start, f.end),
         after: line.text.slice(f.end, next),
-        below: () => columnBelow(lines, lineIndex, left, right),
+        below: () => columnBelow(lines, lineIndex, left, right, cell),
       });
     });
   });
@@ -51,7 +52,7 @@ export function findLabels<R extends string>(lines: Line[], labels: Label<R>[]):
 }
 
 /** The words of the next few lines that fall inside the label's column, nearest line first. */
-function columnBelow(lines: Line[], lineIndex: number, left: number, right: number): string[] {
+function columnBelow(lines: Line[], lineIndex: number, left: number, right: number, cell: { index: number; count: number }): string[] {
   const line = lines[lineIndex]!;
   const out: string[] = [];
   let lastY = line.y;
@@ -59,7 +60,15 @@ function columnBelow(lines: Line[], lineIndex: number, left: number, right: numb
     const below = lines[i]!;
     // A table's rows follow each other closely; a wider gap ends the column.
     if (below.page !== line.page || below.y - lastY > line.h * 3) break;
-    // Whole words whose middle lies in the column, so a neighbour's "EUR" or a split number stays out.
+    // A row with as many cells as the row of headings: the cell in the label's place, whatever the
+    // alignment (headings left-aligned over right-aligned amounts drift apart geometrically).
+    const cells = below.text.split(COLUMN_GAP);
+    if (cell.count > 1 && cells.length === cell.count) {
+      out.push(cells[cell.index]!.trim());
+      lastY = below.y;
+      continue;
+    }
+    // Otherwise whole words whose middle lies in the column, so a neighbour's "EUR" or a split number stays out.
     const words: string[] = [];
     for (const m of below.text.matchAll(/\S+/g)) {
       const mid = (below.charX[m.index]! + below.charX[m.index + m[0].length - 1]!) / 2;
