@@ -30,7 +30,7 @@ export const AMOUNT_LABELS: Label<AmountRole>[] = [
 // Values next to these are never totals: deposits, discounts, fees, carried-forward subtotals.
 export const AMOUNT_DECOYS = new RegExp(String.raw`\b(acompte|deja\s+(paye|regle|verse)|avance|deposit|already paid|anzahlung|escompte|remise|rabais|discount|skonto|rabatt|frais\s+de\s+recouvrement|indemnite\s+forfaitaire|recovery|retenue|retention|report|a\s+reporter|reporte|uebertrag|ubertrag|carried|brought forward|capital|penalit|assurance|versicherungsteuer|insurance tax|rounding|arrondi|change|tendered|cash|paid|rendu|espece)\w*`);
 
-export const ZERO_VAT_EVIDENCE = /\b(293\s*b|tva non applicable|autoliquidation|exoneration de tva|exonere de tva|vat exempt|reverse charge|steuerfrei|kleinunternehmer|§\s*19\s*ustg|non soumis a la tva|franchise en base)\b/;
+export const ZERO_VAT_EVIDENCE = /\b(293\s*b|tva non applicable|autoliquidation|exoneration de tva|exonere de tva|vat exempt|reverse charge|steuerfrei|umsatzsteuerbefreit|steuerbefreit|kleinunternehmer|non soumis a la tva|franchise en base)\b|§\s*19\s*ustg\b/;
 
 export type DateRole = 'invoice' | 'decoy' | 'due';
 
