@@ -142,3 +142,18 @@ test('supplier: a monogram is no name; a labelled name under a seller heading; a
   ]);
   assert.equal(french.fields.fournisseur, 'Lumen Bureautique');
 });
+
+test('German sums: net and gross with their (excl./inkl. USt.) qualifier; the small-business exemption', () => {
+  const taxed = readFields([
+    run('Rechnungssumme Netto (excl. USt.)', 40, 400), run('100,00', 480, 400),
+    run('Steuerbasisbetrag USt. 19%', 40, 415), run('100,00', 400, 415), run('19,00', 480, 415),
+    run('Rechnungssumme Brutto (inkl. USt.)', 40, 430), run('119,00', 480, 430),
+  ]);
+  assert.deepEqual([taxed.fields.montant_ht, taxed.fields.montant_tva, taxed.fields.montant_ttc], [10000, 1900, 11900]);
+  const exempt = readFields([
+    run('Summe Waren', 40, 400), run('9,90', 480, 400),
+    run('Rechnungssumme', 40, 415), run('9,90', 480, 415),
+    run('Im Rechnungsbetrag ist gemäß § 19 UStG keine Umsatzsteuer enthalten.', 40, 450),
+  ]);
+  assert.deepEqual([exempt.fields.montant_ht, exempt.fields.montant_tva, exempt.fields.montant_ttc], [990, 0, 990]);
+});
