@@ -5,14 +5,14 @@ import { fold } from './text-normalise.ts';
 export interface DateMatch { iso: string; index: number; end: number }
 
 const MONTHS: Record<string, number> = {
-  janvier: 1, janv: 1, jan: 1, january: 1, januar: 1, janner: 1,
-  fevrier: 2, fevr: 2, fev: 2, feb: 2, february: 2, februar: 2,
-  mars: 3, mar: 3, march: 3, marz: 3,
+  janvier: 1, janv: 1, jan: 1, january: 1, januar: 1, janner: 1, januari: 1,
+  fevrier: 2, fevr: 2, fev: 2, feb: 2, february: 2, februar: 2, februari: 2,
+  mars: 3, mar: 3, march: 3, marz: 3, maart: 3,
   avril: 4, avr: 4, apr: 4, april: 4,
-  mai: 5, may: 5,
+  mai: 5, may: 5, mei: 5,
   juin: 6, jun: 6, june: 6, juni: 6,
   juillet: 7, juil: 7, jul: 7, july: 7, juli: 7,
-  aout: 8, aug: 8, august: 8,
+  aout: 8, aug: 8, august: 8, augustus: 8,
   septembre: 9, sept: 9, sep: 9, september: 9,
   octobre: 10, oct: 10, october: 10, oktober: 10, okt: 10,
   novembre: 11, nov: 11, november: 11,

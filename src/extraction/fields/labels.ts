@@ -19,11 +19,15 @@ export const AMOUNT_LABELS: Label<AmountRole>[] = [
   L('ht', 0.95, String.raw`\b(rechnungs|gesamt)summe\s+netto\b${VAT_QUALIFIER}`),
   L('tva', 1, String.raw`\b(total|montant)\s*(de\s+la\s+|de\s+|des\s+)?(t\.?v\.?a\.?|taxes?)\b(?!\s*(intra|n°|no\b|num))`),
   L('tva', 0.95, String.raw`\b(total\s+)?(vat|tax|mwst\.?|ust\.?|umsatzsteuer|mehrwertsteuer|gst|sst)(\s+amount)?\b(?!\s*(-?id|no\b|n°|number|reg|nr|identif))`),
+  L('tva', 1, String.raw`\btaxe\s+sur\s+la\s+valeur\s+ajoutee\b`),
+  L('tva', 0.95, String.raw`\b(totaal\s+)?btw\b(?!\s*(-?nummer|nr|id|nl\s?\d|identificatie))`),
+  L('ht', 1, String.raw`\b(totaal\s+)?(exclusief|excl\.?)\s+btw\b`),
+  L('ttc', 1, String.raw`\btotaal\s+(inclusief|incl\.?)\s+btw\b|\bte\s+betalen\b`),
   L('tva', 0.95, String.raw`\b(steuerbetrag|ust\.?-?betrag|mwst\.?-?betrag|umsatzsteuerbetrag|summe\s+(ust|mwst|umsatzsteuer))\b`),
   L('tva', 0.9, String.raw`\bt\.?v\.?a\.?\b(?!\s*(intra|n°|no\b|num|non applicable|:?\s*fr\s?\d))`),
   L('ttc', 1, String.raw`\b(total|montant|prix)\s*(net\s*)?(\(?\s*t\.?t\.?c\.?\s*\)?|toutes\s+taxes(\s+comprises)?)(?![a-z])`),
   L('ttc', 1, String.raw`\b(total\s+(incl\.?|including|inc\.?|with)\b[^0-9]{0,12}?(vat|tax)|gesamtbetrag(?!\s+der)|bruttobetrag|bruttosumme|(rechnungs|gesamt)?summe\s+brutto${VAT_QUALIFIER}|(rechnungs)?summe\s+(mit|inkl\.?)\s*(ust|mwst|umsatzsteuer)|rechnungsbetrag|rechnungssumme(?!\s+(netto|ohne|exkl|excl))|gesamtsumme|endbetrag|grand total|invoice total|total invoice|total amount|total facture|montant total|total general|rounded total|total \(rm\)|total sales|total brutto)`),
-  L('ttc', 0.7, String.raw`^\s*total\b(?!\s*(ht|h\.t|hors|tva|t\.v\.a|vat|tax|net|excl|qty|quantity|items?|discount|remise))`),
+  L('ttc', 0.7, String.raw`^\s*totaal\b(?!\s*(excl|exclusief|btw))|^\s*total\b(?!\s*(ht|h\.t|hors|tva|t\.v\.a|vat|tax|net|excl|qty|quantity|items?|discount|remise))`),
   L('due', 1, String.raw`\b(net\s+a\s+payer|reste\s+a\s+payer|solde\s+(a\s+payer|du)|montant\s+(du|a\s+payer)|total\s+(a\s+payer|du)|a\s+payer|amount\s+due|balance\s+due|total\s+due|zahlbetrag|zu\s+zahlen(der\s+betrag)?|offener\s+betrag|payable amount)\b`),
 ];
 
@@ -35,7 +39,7 @@ export const ZERO_VAT_EVIDENCE = /\b(293\s*b|tva non applicable|autoliquidation|
 export type DateRole = 'invoice' | 'decoy' | 'due';
 
 export const DATE_LABELS: Label<DateRole>[] = [
-  L('invoice', 1, String.raw`\b(date\s+(de\s+(la\s+)?)?factur\w*|date\s+d'?\s?emission|date\s+d'edition|invoice\s+date|date\s+of\s+(issue|invoice)|issue\s+date|issued\s+on|rechnungsdatum|ausstellungsdatum|belegdatum|facture\s+du|factur[ee]+\s+le|emise?\s+le)\b`),
+  L('invoice', 1, String.raw`\b(date\s+(de\s+(la\s+)?)?factur\w*|date\s+d'?\s?emission|date\s+d'edition|invoice\s+date|date\s+of\s+(issue|invoice)|issue\s+date|issued\s+on|rechnungsdatum|ausstellungsdatum|belegdatum|factuurdatum|facture\s+du|factur[ee]+\s+le|emise?\s+le)\b`),
   L('invoice', 0.9, String.raw`\b(handels)?(rechnung|gutschrift|facture|invoice)\b.{0,40}?\b(vom|dated)\b`),
   L('invoice', 0.85, String.raw`(^|[^a-z'])(date|datum|dated|le)\s*[:.]?\s*$|(^|[^a-z'])(date|datum)\s*[:.]`),
   L('due', 1, String.raw`\b(echeance|date\s+(d'|de\s+)?(echeance|limite|paiement|reglement)|due(\s+date)?|payable|a\s+regler|faellig|fallig|zahlbar|zahlungsziel|paiement\s+(le|avant|au)|payment\s+(date|due))\b`),

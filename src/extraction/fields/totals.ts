@@ -1,6 +1,6 @@
 // Finds HT, TVA and TTC: labelled candidates first, then the combination that adds up wins.
 import type { Cents } from '../../domain/money.ts';
-import type { Line } from '../layout/lines.ts';
+import { COLUMN_GAP, type Line } from '../layout/lines.ts';
 import { findAmounts } from './amount-parser.ts';
 import { findLabels } from './labelled-values.ts';
 import { AMOUNT_DECOYS, AMOUNT_LABELS, ZERO_VAT_EVIDENCE, type AmountRole } from './labels.ts';
@@ -23,7 +23,7 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
   const lastPage = lines.at(-1)?.page ?? 1;
   for (const hit of findLabels(lines, AMOUNT_LABELS)) {
     const line = lines[hit.lineIndex]!;
-    let amounts = findAmounts(hit.after);
+    let amounts = findAmounts(ownCells(hit.after));
     // A decoy word ("acompte", "escompte") disqualifies the label only when it qualifies this value:
     // in the label itself, or between the label and its amount; not elsewhere on a row of headings.
     const qualifier = amounts.length ? hit.after.slice(0, amounts[0]!.index) : '';
@@ -45,6 +45,22 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
   }
   for (const line of lines) for (const a of findAmounts(line.text)) if (a.currency) currencies.push(a.currency);
   return { list, currencies };
+}
+
+/**
+ * The part of a label's line that belongs to it: cells up to the first amount, and any amount-only
+ * cells after it ("TVA 20 % | 100,00 | 20,00"), stopping at a cell of words: the next column's label.
+ */
+function ownCells(after: string): string {
+  const kept: string[] = [];
+  let seenAmount = false;
+  for (const cell of after.split(COLUMN_GAP)) {
+    const words = cell.replace(/\b(EUR|USD|GBP|CHF|MYR|RM|TTC|HT)\b/gi, '');
+    if (seenAmount && /\p{L}{3,}/u.test(words)) break;
+    kept.push(cell);
+    if (findAmounts(cell).length) seenAmount = true;
+  }
+  return kept.join(COLUMN_GAP);
 }
 
 const best = (list: Candidate[]) => list.reduce<Candidate | null>((b, c) => (!b || c.score > b.score || (c.score === b.score && c.lineIndex > b.lineIndex) ? c : b), null);
