@@ -4,12 +4,15 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
-import { createScheduler, createWorker, OEM, type Scheduler } from 'tesseract.js';
+import { createScheduler, createWorker, OEM, PSM, type Scheduler } from 'tesseract.js';
 import type { TextRun } from '../layout/text-run.ts';
 
 export interface OcrEngine {
-  /** Words of one page image, with pixel positions and confidences. */
-  recognise(image: Buffer, page: number): Promise<TextRun[]>;
+  /**
+   * Words of one page image, with pixel positions and confidences. `auto` segments the page into
+   * columns, boxes and tables (invoices); `block` reads it as one column of text (receipts).
+   */
+  recognise(image: Buffer, page: number, layout?: PageLayout): Promise<TextRun[]>;
   close(): Promise<void>;
 }
 
@@ -33,6 +36,9 @@ function languageDir(): string {
   return dir;
 }
 
+export type PageLayout = 'auto' | 'block';
+const SEGMENTATION: Record<PageLayout, PSM> = { auto: PSM.AUTO, block: PSM.SINGLE_BLOCK };
+
 interface Word { text: string; confidence: number; bbox: { x0: number; y0: number; x1: number; y1: number } }
 
 export function createOcrEngine(workers: number): OcrEngine {
@@ -53,9 +59,10 @@ export function createOcrEngine(workers: number): OcrEngine {
   })());
 
   return {
-    async recognise(image, page) {
+    async recognise(image, page, layout = 'auto') {
       const s = await ready();
-      const result = await s.addJob('recognize', image, {}, { blocks: true, text: false });
+      // Per-job parameter: tesseract.js sets it for this recognition only, then restores it.
+      const result = await s.addJob('recognize', image, { tessedit_pageseg_mode: SEGMENTATION[layout] } as never, { blocks: true, text: false });
       const words: Word[] = (result.data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words)));
       return words
         .filter((w) => w.text.trim())
