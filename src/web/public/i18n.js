@@ -57,10 +57,12 @@ document.documentElement.lang = lang;
 
 export const t = (key) => MESSAGES[lang][key] ?? key;
 
-export function money(value, currency = 'EUR') {
+/** French amount; with its currency when known (list rows do not carry one, so they show none). */
+export function money(value, currency) {
   if (value === null || value === undefined) return '—';
+  if (!currency) return new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
   try {
-    return new Intl.NumberFormat('fr-FR', { style: 'currency', currency: currency || 'EUR' }).format(value);
+    return new Intl.NumberFormat('fr-FR', { style: 'currency', currency }).format(value);
   } catch {
     return new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
   }
