@@ -1,7 +1,8 @@
-// Shared by the bench scripts: the corpus index, percentiles, and a one-line machine description.
+// Shared by the bench scripts: the corpus index, a summary row, and a one-line machine description.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { percentile } from '../src/extraction/evaluation/scoring.ts';
 
 export interface CorpusEntry { file: string; kind: string; primary: boolean; expected: Record<string, string | null> }
 
@@ -9,14 +10,8 @@ export function corpusEntries(corpus: string): CorpusEntry[] {
   return JSON.parse(fs.readFileSync(path.join(corpus, 'truth.json'), 'utf8'));
 }
 
-export function percentile(values: number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-}
-
 export function summarise(label: string, ms: number[]): string {
-  const f = (n: number) => n.toFixed(0);
+  const f = (n: number | null) => (n === null ? '–' : n.toFixed(0));
   return `| ${label} | ${ms.length} | ${f(percentile(ms, 50))} | ${f(percentile(ms, 95))} | ${f(Math.max(...ms))} |`;
 }
 

@@ -58,7 +58,7 @@ export async function evalCommand(corpus: string, options: EvalOptions): Promise
   });
   process.stdout.write(report);
   if (options.out) {
-    fs.writeFileSync(options.out, `# Extraction accuracy\n\nProduced by the evaluation harness (\`src/cli/eval-command.ts\`) on the development corpus, scored by the rules of \`../shared/corpus/README.md\`, on primary entries.\n\n${report}`);
+    fs.writeFileSync(options.out, `# Extraction accuracy\n\nProduced by the evaluation harness (\`src/cli/eval-command.ts\`) on the development corpus, scored by the rules of \`../shared/corpus/README.md\`, on ${options.all ? 'every entry' : 'primary entries'}${options.kinds.length ? ` of ${options.kinds.join(', ')}` : ''}.\n\n${report}`);
   }
   if (options.details) {
     fs.writeFileSync(options.details, entries.map((e, i) => JSON.stringify({ truth: e.expected, kind: e.kind, prediction: predictions[i], score: scores[i] })).join('\n') + '\n');

@@ -66,8 +66,7 @@ export async function listInvoices(deps: Deps, principal: Principal, query: List
     throw new DomainError('validation_failed', 'date_from must not be after date_to', { date_from: query.dateFrom, date_to: query.dateTo });
   }
   if (!(await dossiersRepo.find(deps.db, principal.firmId, query.dossierId))) throw notFound('Folder');
-  const filter: InvoiceFilter = { ...query };
-  return invoicesRepo.list(deps.db, principal.firmId, filter);
+  return invoicesRepo.list(deps.db, principal.firmId, query);
 }
 
 export async function getInvoice(deps: Deps, principal: Principal, id: string): Promise<InvoiceRow> {

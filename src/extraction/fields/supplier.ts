@@ -16,6 +16,12 @@ function nameBeforeMentions(text: string): string {
     .trim();
 }
 
+/** The text that follows a name on its line (the name may sit after a "Name:" label). */
+function textAfter(text: string, name: string): string {
+  const end = text.indexOf(name) + name.length;
+  return text.slice(end, end + 80);
+}
+
 /** A logo's monogram ("FP", "VB") is not a name: a name has a word of three letters or more. */
 const plausibleName = (s: string) =>
   s.length >= 2 && s.length <= 80 && /\p{L}{3}/u.test(s) && !/^\p{Lu}{2,3}$/u.test(s) && !DOCUMENT_TITLES.test(s) &&
@@ -37,7 +43,7 @@ export function readSupplier(lines: Line[]): { fournisseur: string | null; confi
     if (!plausibleName(name)) return;
     const top = line.page === 1 && line.y < pageHeight * 0.3;
     // The legal form may follow the name spelled out: "ACME – Société par actions simplifiée au capital de…".
-    if (LEGAL_FORMS.test(name) || SPELLED_LEGAL_FORMS.test(fold(line.text.slice(name.length, name.length + 80)))) {
+    if (LEGAL_FORMS.test(name) || SPELLED_LEGAL_FORMS.test(fold(textAfter(line.text, name)))) {
       const mentions = /au capital|capital social|rcs|siret|siren/i.test(line.text);
       candidates.push({ name, score: (sellerBlock.has(i) ? 0.97 : top ? 0.95 : mentions ? 0.9 : 0.8) * line.conf });
     }
