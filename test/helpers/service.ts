@@ -10,7 +10,8 @@ import { startService, type Service } from '../../src/runtime.ts';
 import { createUser } from '../../src/services/users.ts';
 import { freshDatabase, type Engine } from './databases.ts';
 
-export const CORPUS = path.resolve(import.meta.dirname, '../../../shared/corpus');
+/** Real invoices for the tests: ../shared/corpus beside the checkout (as on CI), or CORPUS_DIR. */
+export const CORPUS = path.resolve(process.env.CORPUS_DIR ?? path.join(import.meta.dirname, '../../../shared/corpus'));
 
 export interface TestService extends Service {
   dataDir: string;
