@@ -59,7 +59,7 @@ function columnBelow(lines: Line[], lineIndex: number, left: number, right: numb
   for (let i = lineIndex + 1; i < lines.length && out.length < 4; i++) {
     const below = lines[i]!;
     // A table's rows follow each other closely; a wider gap ends the column.
-    if (below.page !== line.page || below.y - lastY > line.h * 3) break;
+    if (below.page !== line.page || below.y - lastY > line.h * 4) break;
     // A row with as many cells as the row of headings: the cell in the label's place, whatever the
     // alignment (headings left-aligned over right-aligned amounts drift apart geometrically).
     const cells = below.text.split(COLUMN_GAP);

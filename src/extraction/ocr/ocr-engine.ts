@@ -37,6 +37,11 @@ function languageDir(): string {
 }
 
 export type PageLayout = 'auto' | 'block';
+/**
+ * The resolution tesseract is told. Prepared pages carry none (PGM), and its own estimate from text
+ * height read worse on the corpus's scans than a fixed 300 (measured: 77 vs 66 of 97 fields).
+ */
+const OCR_DPI = '300';
 const SEGMENTATION: Record<PageLayout, PSM> = { auto: PSM.AUTO, block: PSM.SINGLE_BLOCK };
 
 interface Word { text: string; confidence: number; bbox: { x0: number; y0: number; x1: number; y1: number } }
@@ -62,7 +67,7 @@ export function createOcrEngine(workers: number): OcrEngine {
     async recognise(image, page, layout = 'auto') {
       const s = await ready();
       // Per-job parameter: tesseract.js sets it for this recognition only, then restores it.
-      const result = await s.addJob('recognize', image, { tessedit_pageseg_mode: SEGMENTATION[layout] } as never, { blocks: true, text: false });
+      const result = await s.addJob('recognize', image, { tessedit_pageseg_mode: SEGMENTATION[layout], user_defined_dpi: OCR_DPI } as never, { blocks: true, text: false });
       const words: Word[] = (result.data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words)));
       return words
         .filter((w) => w.text.trim())

@@ -1,23 +1,13 @@
 // OCR of images and of PDF pages without a text layer.
-import sharp from 'sharp';
 import { readFields } from '../fields/read-fields.ts';
 import type { Step } from '../pipeline.ts';
 import type { PageLayout } from '../ocr/ocr-engine.ts';
+import { prepareImage } from '../ocr/prepare-image.ts';
 
 const RENDER_DPI = 300;
 /** Long scanned PDFs: the first pages carry the header, the last ones the totals. */
 const OCR_PAGES_HEAD = 2;
 const OCR_PAGES_TAIL = 3;
-/** Images narrower than this are upscaled: tesseract reads best with x-heights of 20+ pixels. */
-const MIN_WIDTH = 1600;
-
-async function prepareImage(bytes: Uint8Array): Promise<Buffer> {
-  const image = sharp(bytes).rotate().grayscale();
-  const { width = 0 } = await sharp(bytes).metadata();
-  if (width && width < MIN_WIDTH) image.resize({ width: Math.min(MIN_WIDTH * 2, width * 2), kernel: 'lanczos3' });
-  return image.png({ compressionLevel: 1 }).toBuffer();
-}
-
 function pagesToRead(count: number): number[] {
   const all = Array.from({ length: count }, (_, i) => i + 1);
   if (count <= OCR_PAGES_HEAD + OCR_PAGES_TAIL) return all;
@@ -32,7 +22,7 @@ export const ocrStep: Step = {
   applies: () => true,
   async run({ doc, ocr }) {
     const images = doc.pdf
-      ? await Promise.all(pagesToRead(doc.pageCount).map(async (p) => ({ page: p, png: (await doc.pdf!.renderPage(p, RENDER_DPI)).png })))
+      ? await Promise.all(pagesToRead(doc.pageCount).map(async (p) => ({ page: p, png: await prepareImage((await doc.pdf!.renderPage(p, RENDER_DPI)).png) })))
       : [{ page: 1, png: await prepareImage(doc.bytes) }];
     const recognise = async (layout: PageLayout) => (await Promise.all(images.map((img) => ocr.recognise(img.png, img.page, layout)))).flat();
     // Automatic segmentation suits invoices (columns, boxes, tables); when it finds next to nothing,
