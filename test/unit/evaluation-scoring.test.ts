@@ -65,4 +65,17 @@ describe('evaluation scoring', () => {
     assert.equal(summary.validated, 2);
     assert.equal(summary.medianMs, 10);
   });
+
+  it('reports accuracy over printed values beside the official one, which counts every known value', () => {
+    const t: TruthEntry = {
+      ...truth({ montant_ttc: '12.00', date_facture: '2025-01-02' }),
+      visible_on_page1: { montant_ttc: false, date_facture: true },
+    };
+    const scored = scoreDocument(t, result({ montant_ttc: null, date_facture: '2025-01-02' }));
+    assert.deepEqual(scored.fields, { montant_ttc: false, date_facture: true });
+    assert.deepEqual(scored.printed, { date_facture: true });
+    const summary = summarise('rendered-from-facturx', [scored]);
+    assert.deepEqual(summary.fields.montant_ttc, { correct: 0, known: 1 });
+    assert.equal(summary.printedFields.montant_ttc, undefined);
+  });
 });

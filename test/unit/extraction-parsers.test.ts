@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { decide } from '../../src/extraction/checks/decision.ts';
 import { invoiceFromXml } from '../../src/extraction/facturx/xml-invoice.ts';
 import { findAmounts, parseAmount } from '../../src/extraction/fields/amount-parser.ts';
-import { findDates } from '../../src/extraction/fields/date-parser.ts';
+import { findDates, numericDateOrder } from '../../src/extraction/fields/date-parser.ts';
 import { readFields } from '../../src/extraction/fields/read-fields.ts';
 import type { TextRun } from '../../src/extraction/layout/text-run.ts';
 
@@ -26,6 +26,16 @@ test('date formats, day first', () => {
   assert.deepEqual(findDates('March 12, 2025').map((d) => d.iso), ['2025-03-12']);
   assert.deepEqual(findDates('2025-03-12').map((d) => d.iso), ['2025-03-12']);
   assert.deepEqual(findDates('31/02/2025'), [], 'impossible dates are dropped');
+});
+
+test('numeric dates follow the order the document proves it uses', () => {
+  assert.equal(numericDateOrder(['Invoice date 11/03/2017', 'Paid 11/17/2017']), 'mdy');
+  assert.equal(numericDateOrder(['Date 11/03/2017', 'Échéance 17/03/2017']), 'dmy');
+  assert.equal(numericDateOrder(['Date 11/03/2017']), 'dmy', 'ambiguous documents stay day-first');
+  assert.equal(numericDateOrder(['11/17/2017', '17/11/2017']), 'dmy', 'contradictory evidence keeps the default');
+  assert.deepEqual(findDates('11/03/2017', 'mdy').map((d) => d.iso), ['2017-11-03']);
+  const inv = readFields([run('Invoice date: 11/03/2017', 40, 20), run('Wire transfer 11/17/2017', 40, 300)]);
+  assert.equal(inv.fields.date_facture, '2017-11-03');
 });
 
 const CII = `<?xml version="1.0"?>
@@ -116,6 +126,20 @@ test('totals in a row of headings over a row of values; a deposit heading does n
   assert.deepEqual([inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc], [100000, 20000, 120000]);
   assert.equal(inv.extra.amountDue, 90000);
   assert.equal(inv.fields.date_facture, '2025-03-12');
+});
+
+test('a VAT that is no plausible share of the net keeps the invoice for review', () => {
+  const inv = readFields([
+    run('Au Bon Moulin SARL', 40, 20, 18),
+    run('Invoice date: 03/11/2017', 350, 20),
+    run('Net total', 350, 400), run('0.00 €', 480, 400),
+    run('VAT', 350, 415), run('2,076.76 €', 480, 415),
+    run('Total', 350, 430), run('2,076.76 €', 480, 430),
+  ]);
+  assert.deepEqual([inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc], [0, 207676, 207676]);
+  const decision = decide(inv, 'ocr');
+  assert.equal(decision.status, 'pending');
+  assert.ok(decision.reviewReasons.some((r) => /not a plausible share of the net/.test(r)), decision.reviewReasons.join('; '));
 });
 
 test('the date of an associated invoice is not the invoice date', () => {

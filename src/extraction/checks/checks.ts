@@ -8,6 +8,9 @@ export const TOLERANCE_CENTS = 1;
 /** Rates in force in France (mainland, Corsica and overseas departments). */
 export const FRENCH_VAT_RATES = [20, 10, 8.5, 5.5, 2.1, 1.75, 1.05, 0.9, 0];
 
+/** The highest standard VAT rate in Europe (Hungary). */
+const MAX_VAT_RATE = 27;
+
 export type Check = (invoice: ExtractedInvoice) => string | null;
 
 export const totalsAddUp: Check = ({ fields: f }) => {
@@ -43,11 +46,25 @@ const isFrench = (invoice: ExtractedInvoice) =>
 export const ratesPlausible: Check = (invoice) => {
   for (const line of invoice.extra.vatBreakdown ?? []) {
     if (line.rate === null) continue;
-    if (isFrench(invoice) ? !FRENCH_VAT_RATES.includes(line.rate) : line.rate < 0 || line.rate > 27) {
+    if (isFrench(invoice) ? !FRENCH_VAT_RATES.includes(line.rate) : line.rate < 0 || line.rate > MAX_VAT_RATE) {
       return `VAT rate ${line.rate} % is not a rate in force${isFrench(invoice) ? ' in France' : ''}`;
     }
   }
   return null;
+};
+
+/**
+ * The VAT total against the net: however many rates an invoice mixes, their blend lies between the
+ * lowest and highest rate, and VAT has the sign of the net. A VAT without a net, or a "VAT" of half
+ * the net, is a misread (a base column taken for the tax, HT and TVA swapped).
+ */
+export const vatShareOfNetPlausible: Check = (invoice) => {
+  const { montant_ht: ht, montant_tva: tva } = invoice.fields;
+  if (ht === null || tva === null || tva === 0) return null;
+  const maxRate = isFrench(invoice) ? Math.max(...FRENCH_VAT_RATES) : MAX_VAT_RATE;
+  const share = ht === 0 ? Infinity : (100 * tva) / ht;
+  return share > 0 && share <= maxRate + 0.5 ? null
+    : `VAT ${(tva / 100).toFixed(2)} is not a plausible share of the net ${(ht / 100).toFixed(2)}`;
 };
 
 export const siretValid: Check = ({ fields }) =>
@@ -61,4 +78,4 @@ export const datePlausible: Check = ({ fields }) => {
   return null;
 };
 
-export const CHECKS: readonly Check[] = [totalsAddUp, vatLinesConsistent, vatLinesSumToTotal, ratesPlausible, siretValid, datePlausible];
+export const CHECKS: readonly Check[] = [totalsAddUp, vatLinesConsistent, vatLinesSumToTotal, ratesPlausible, vatShareOfNetPlausible, siretValid, datePlausible];

@@ -10,6 +10,9 @@ export interface TruthEntry {
   kind: string;
   primary: boolean;
   expected: Partial<Record<ScoredField, string | null>>;
+  /** Whether each value is printed verbatim on the page (images) or in the text layer (PDFs). */
+  visible_on_page1?: Partial<Record<ScoredField, boolean | null>>;
+  visible_in_text_layer?: Partial<Record<ScoredField, boolean | null>>;
 }
 
 /** One line of `invoices extract --json`: a result, or an error (every known field then counts wrong). */
@@ -68,6 +71,8 @@ export interface DocumentScore {
   validated: boolean;
   /** Known fields only: field -> correct. */
   fields: Partial<Record<ScoredField, boolean>>;
+  /** The same, for the known fields that the document actually prints (a render of page 1 of 2 may not). */
+  printed: Partial<Record<ScoredField, boolean>>;
   /** Every known amount and the date are correct: what a validated document must satisfy. */
   bookable: boolean;
   durationMs: number | null;
@@ -82,12 +87,15 @@ export function scoreDocument(truth: TruthEntry, prediction: Prediction): Docume
     if (expected === null || expected === undefined) continue;
     fields[field] = !isError && fieldCorrect(field, prediction[field], expected);
   }
+  const visible = truth.visible_on_page1 ?? truth.visible_in_text_layer ?? {};
+  const printed = Object.fromEntries(Object.entries(fields).filter(([f]) => visible[f as ScoredField] !== false));
   const critical = [...AMOUNTS, 'date_facture' as const].filter((f) => f in fields);
   return {
     file: truth.file,
     kind: truth.kind,
     validated: !isError && prediction.status === 'validated',
     fields,
+    printed,
     bookable: critical.every((f) => fields[f]),
     durationMs: isError ? null : prediction.duration_ms,
     error: isError ? prediction.error.code : null,
@@ -99,6 +107,7 @@ export interface KindSummary {
   kind: string;
   documents: number;
   fields: Partial<Record<ScoredField, Ratio>>;
+  printedFields: Partial<Record<ScoredField, Ratio>>;
   validated: number;
   validatedCorrect: number;
   medianMs: number | null;
@@ -112,21 +121,26 @@ export function percentile(values: number[], p: number): number | null {
   return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
-export function summarise(kind: string, scores: DocumentScore[]): KindSummary {
-  const fields: Partial<Record<ScoredField, Ratio>> = {};
-  for (const s of scores) {
-    for (const [field, ok] of Object.entries(s.fields) as Array<[ScoredField, boolean]>) {
-      const r = (fields[field] ??= { correct: 0, known: 0 });
+function ratios(perDocument: Array<Partial<Record<ScoredField, boolean>>>): Partial<Record<ScoredField, Ratio>> {
+  const out: Partial<Record<ScoredField, Ratio>> = {};
+  for (const fields of perDocument) {
+    for (const [field, ok] of Object.entries(fields) as Array<[ScoredField, boolean]>) {
+      const r = (out[field] ??= { correct: 0, known: 0 });
       r.known++;
       if (ok) r.correct++;
     }
   }
+  return out;
+}
+
+export function summarise(kind: string, scores: DocumentScore[]): KindSummary {
   const times = scores.flatMap((s) => (s.durationMs === null ? [] : [s.durationMs]));
   const validated = scores.filter((s) => s.validated);
   return {
     kind,
     documents: scores.length,
-    fields,
+    fields: ratios(scores.map((s) => s.fields)),
+    printedFields: ratios(scores.map((s) => s.printed)),
     validated: validated.length,
     validatedCorrect: validated.filter((s) => s.bookable).length,
     medianMs: percentile(times, 50),

@@ -22,20 +22,45 @@ const MONTH_NAMES = Object.keys(MONTHS).sort((a, b) => b.length - a.length).join
 
 const year = (y: string) => (y.length === 2 ? 2000 + Number(y) : Number(y));
 
-const PATTERNS: Array<{ re: RegExp; build: (m: RegExpExecArray) => string | null }> = [
+/** Numeric dates are day-first (France, Germany) unless the document shows it writes month-first. */
+export type NumericOrder = 'dmy' | 'mdy';
+
+const NUMERIC_DATE = /\b(\d{1,2})\s?[/.\-]\s?(\d{1,2})\s?[/.\-]\s?(\d{4}|\d{2})(?![\d])/g;
+
+const PATTERNS: Array<{ re: RegExp; build: (m: RegExpExecArray, order: NumericOrder) => string | null }> = [
   { re: /\b(\d{4})-(\d{2})-(\d{2})\b/g, build: (m) => isoDate(Number(m[1]), Number(m[2]), Number(m[3])) },
-  { re: /\b(\d{1,2})\s?[/.\-]\s?(\d{1,2})\s?[/.\-]\s?(\d{4}|\d{2})(?![\d])/g, build: (m) => isoDate(year(m[3]!), Number(m[2]), Number(m[1])) },
+  {
+    re: NUMERIC_DATE,
+    build: (m, order) => (order === 'dmy' ? isoDate(year(m[3]!), Number(m[2]), Number(m[1])) : isoDate(year(m[3]!), Number(m[1]), Number(m[2]))),
+  },
   { re: new RegExp(`\\b(\\d{1,2})(?:er|st|nd|rd|th)?\\.?\\s+(${MONTH_NAMES})\\.?,?\\s+(\\d{4})\\b`, 'g'), build: (m) => isoDate(Number(m[3]), MONTHS[m[2]!]!, Number(m[1])) },
   { re: new RegExp(`\\b(${MONTH_NAMES})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?,?\\s+(\\d{4})\\b`, 'g'), build: (m) => isoDate(Number(m[3]), MONTHS[m[1]!]!, Number(m[2])) },
 ];
 
-/** Every date in a text; day-first for numeric dates, as in France and Germany. */
-export function findDates(text: string): DateMatch[] {
+/**
+ * How a document writes numeric dates: month-first only when one of its dates can be nothing else
+ * (11/17/2017) and none is unambiguously day-first (17/11/2017).
+ */
+export function numericDateOrder(texts: string[]): NumericOrder {
+  let dayFirst = false;
+  let monthFirst = false;
+  for (const text of texts) {
+    for (const m of text.matchAll(NUMERIC_DATE)) {
+      const [a, b] = [Number(m[1]), Number(m[2])];
+      if (a > 12 && b <= 12) dayFirst = true;
+      if (b > 12 && a <= 12 && m[0].includes('/')) monthFirst = true;
+    }
+  }
+  return monthFirst && !dayFirst ? 'mdy' : 'dmy';
+}
+
+/** Every date in a text; numeric dates in the document's order (day-first by default). */
+export function findDates(text: string, order: NumericOrder = 'dmy'): DateMatch[] {
   const folded = fold(text);
   const out: DateMatch[] = [];
   for (const { re, build } of PATTERNS) {
     for (const m of folded.matchAll(re)) {
-      const iso = build(m as RegExpExecArray);
+      const iso = build(m as RegExpExecArray, order);
       if (iso && !out.some((d) => m.index! < d.end && d.index < m.index! + m[0].length)) {
         out.push({ iso, index: m.index!, end: m.index! + m[0].length });
       }

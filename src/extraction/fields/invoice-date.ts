@@ -1,6 +1,6 @@
 // The invoice date, told apart from due, delivery, order and period dates by its label.
 import type { Line } from '../layout/lines.ts';
-import { findDates } from './date-parser.ts';
+import { findDates, numericDateOrder } from './date-parser.ts';
 import { findLabels } from './labelled-values.ts';
 import { DATE_LABELS, DATE_QUALIFIERS } from './labels.ts';
 import { fold } from './text-normalise.ts';
@@ -11,11 +11,12 @@ export function readDates(lines: Line[]): DateReading {
   const scored: Array<{ iso: string; score: number; lineIndex: number }> = [];
   let dueDate: string | null = null;
   const labelled = new Set<number>();
+  const order = numericDateOrder(lines.map((l) => l.text));
   for (const hit of findLabels(lines, DATE_LABELS)) {
-    let dates = findDates(hit.after);
+    let dates = findDates(hit.after, order);
     let penalty = 0;
     if (!dates.length) {
-      dates = hit.below().flatMap((t) => findDates(t)).slice(0, 1);
+      dates = hit.below().flatMap((t) => findDates(t, order)).slice(0, 1);
       penalty = 0.1;
     }
     if (!dates.length) continue;
@@ -33,7 +34,7 @@ export function readDates(lines: Line[]): DateReading {
     decoy.lastIndex = 0;
     due.lastIndex = 0;
     if (decoy.test(text) || due.test(text)) return;
-    for (const d of findDates(line.text)) scored.push({ iso: d.iso, score: 0.6 * line.conf, lineIndex: i });
+    for (const d of findDates(line.text, order)) scored.push({ iso: d.iso, score: 0.6 * line.conf, lineIndex: i });
   });
   const best = scored.reduce<(typeof scored)[number] | null>((b, c) => (!b || c.score > b.score ? c : b), null);
   return { invoiceDate: best?.iso ?? null, confidence: best ? Math.min(0.98, best.score) : 0, dueDate };
