@@ -13,7 +13,7 @@ const L = <R extends string>(role: R, weight: number, source: string): Label<R> 
 
 export const AMOUNT_LABELS: Label<AmountRole>[] = [
   L('ht', 1, String.raw`\b(total|montant|sous[- ]?total|base|net)\s*(net\s*)?(\(?\s*h\.?\s?t\.?\s*\)?|hors\s+tax\w*)(?![a-z])`),
-  L('ht', 0.95, String.raw`\btotal\s+(excl\.?|excluding|before|net|w/o|without)\b[^0-9]{0,15}?(vat|tax)?|\b(net amount|amount excl\w*\.?( vat| tax)?)`),
+  L('ht', 0.95, String.raw`\btotal(\s+sales)?\s*\(?\s*(excl\.?|excluding|before|net|w/o|without)\b([^0-9]{0,15}?(vat|tax|gst|sst))?|\b(net amount|amount excl\w*\.?( vat| tax)?)`),
   L('ht', 0.9, String.raw`\b(sub[- ]?total|sous[- ]?total|net total|nettobetrag|summe netto|gesamt netto|nettosumme|netto\s*betrag|rechnungsbetrag netto|warenwert|summe waren|warensumme|total net|netto)\b`),
   L('ht', 0.95, String.raw`\b(rechnungs)?(summe|betrag|gesamtbetrag)\s+(ohne|exkl\.?|excl\.?)\s*(ust|mwst|umsatzsteuer|steuer)\b\.?`),
   L('ht', 0.95, String.raw`\b(rechnungs|gesamt)summe\s+netto\b${VAT_QUALIFIER}`),
@@ -26,8 +26,8 @@ export const AMOUNT_LABELS: Label<AmountRole>[] = [
   L('tva', 0.95, String.raw`\b(steuerbetrag|ust\.?-?betrag|mwst\.?-?betrag|umsatzsteuerbetrag|summe\s+(ust|mwst|umsatzsteuer))\b`),
   L('tva', 0.9, String.raw`\bt\.?v\.?a\.?\b(?!\s*(intra|n°|no\b|num|non applicable|:?\s*fr\s?\d))`),
   L('ttc', 1, String.raw`\b(total|montant|prix)\s*(net\s*)?(\(?\s*t\.?t\.?c\.?\s*\)?|toutes\s+taxes(\s+comprises)?)(?![a-z])`),
-  L('ttc', 1, String.raw`\b(total\s+((€|eur)\s+)?(incl\.?|including|inc\.?|with)\b[^0-9]{0,12}?(vat|tax)|gesamtbetrag(?!\s+der)|bruttobetrag|bruttosumme|(rechnungs|gesamt)?summe\s+brutto${VAT_QUALIFIER}|(rechnungs)?summe\s+(mit|inkl\.?)\s*(ust|mwst|umsatzsteuer)|rechnungsbetrag|rechnungssumme(?!\s+(netto|ohne|exkl|excl))|gesamtsumme|endbetrag|grand total|invoice total|total invoice|total amount|total facture|montant total|total general|rounded total|total \(rm\)|total sales|total brutto)`),
-  L('ttc', 0.7, String.raw`(^|\u2003)\s*totaal\b(?!\s*(excl|exclusief|btw))|(^|\u2003)\s*total\b(?!\s*(ht|h\.t|hors|tva|t\.v\.a|vat|tax|net|excl|qty|quantity|items?|discount|remise))`),
+  L('ttc', 1, String.raw`\b(total\s+((€|eur)\s+)?(sales\s*\(?\s*)?(incl\.?|including|inclusive(\s+of)?|inc\.?|with)\b[^0-9]{0,12}?(vat|tax|gst|sst)|gesamtbetrag(?!\s+der)|bruttobetrag|bruttosumme|(rechnungs|gesamt)?summe\s+brutto${VAT_QUALIFIER}|(rechnungs)?summe\s+(mit|inkl\.?)\s*(ust|mwst|umsatzsteuer)|rechnungsbetrag|rechnungssumme(?!\s+(netto|ohne|exkl|excl))|gesamtsumme|endbetrag|grand total|invoice total|total invoice|total amount|total facture|montant total|total general|rounded total|total \(rm\)|total sales(?!\s*\(?\s*(excl|before|w/o|without))|total brutto)`),
+  L('ttc', 0.7, String.raw`(^|\u2003)\s*totaal\b(?!\s*(excl|exclusief|btw))|((^|\u2003)\s*|(?<!(sub|sous)[- ]?)\b(?=total\s*:))total\b(?!\s*(ht|h\.t|hors|tva|t\.v\.a|vat|tax|net|excl|qty|quantity|items?|discount|remise))`),
   L('due', 1, String.raw`\b(net\s+a\s+payer|reste\s+a\s+payer|solde\s+(a\s+payer|du)|montant\s+(du|a\s+payer)|total\s+(a\s+payer|du)|a\s+payer|amount\s+due|balance\s+due|total\s+due|zahlbetrag|zu\s+zahlen(der\s+betrag)?|offener\s+betrag|payable amount)\b`),
 ];
 

@@ -75,6 +75,8 @@ function vatSums(tva: Candidate[]): Array<{ cents: Cents; score: number }> {
   return out;
 }
 
+const TAX_INCLUDED = /\b(inc|incl|included|inclusive|dont)\b\.?\s*(\d+(\.\d+)?\s*%\s*)?(gst|vat|tax|tva|sst)\b|\b(gst|vat|tax|tva|sst)\b.{0,12}\bincluded\b/;
+
 export function readTotals(lines: Line[]): Totals {
   const { list, currencies } = candidates(lines);
   const byRole = (role: AmountRole) => list.filter((c) => c.role === role);
@@ -112,5 +114,10 @@ export function readTotals(lines: Line[]): Totals {
   const h = best(ht);
   const t = best(ttc);
   const v = tva.reduce<{ cents: Cents; score: number } | null>((b, c) => (!b || c.score > b.score ? c : b), null);
-  return { ht: h?.cents ?? null, tva: v?.cents ?? null, ttc: t?.cents ?? null, due, confidence: { ht: 0.4, tva: 0.4, ttc: 0.5 }, currencies };
+  // A receipt that prints its net and its tax but no labelled total: the total they imply, as a
+  // guess that a person confirms (never validated: its confidence stays under the threshold).
+  // When the tax is "included", the net printed is already the total.
+  const taxIncluded = lines.some((l) => TAX_INCLUDED.test(fold(l.text)));
+  const implied = !t && h && v && v.cents !== 0 ? h.cents + (taxIncluded ? 0 : v.cents) : null;
+  return { ht: h?.cents ?? null, tva: v?.cents ?? null, ttc: t?.cents ?? implied, due, confidence: { ht: 0.4, tva: 0.4, ttc: 0.5 }, currencies };
 }
