@@ -3,6 +3,7 @@ import { precisionAndCoverage, SCORED_FIELDS, type DocumentScore, type KindSumma
 
 const pct = (r: Ratio | undefined) => (r && r.known ? `${((100 * r.correct) / r.known).toFixed(1)}% (${r.correct}/${r.known})` : '–');
 const ms = (n: number | null) => (n === null ? '–' : String(Math.round(n)));
+const rate = (r: Ratio | undefined) => (r && r.known ? r.correct / r.known : null);
 const share = (n: number | null) => (n === null ? '–' : `${(100 * n).toFixed(1)}%`);
 
 export interface RunInfo { command: string; date: string; machine: string; peakRssMb: number; wallSeconds: number }
@@ -39,7 +40,7 @@ export function renderReport(summaries: KindSummary[], scores: DocumentScore[], 
  * a two-page invoice has no totals): the same accuracy over the values that are printed.
  */
 function printedTable(summaries: KindSummary[]): string[] {
-  const partial = summaries.filter((s) => SCORED_FIELDS.some((f) => (s.printedFields[f]?.known ?? 0) < (s.fields[f]?.known ?? 0)));
+  const partial = summaries.filter((s) => SCORED_FIELDS.some((f) => pct(s.printedFields[f]) !== pct(s.fields[f]) && share(rate(s.printedFields[f])) !== share(rate(s.fields[f]))));
   if (!partial.length) return [];
   return [
     '',
