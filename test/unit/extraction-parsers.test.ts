@@ -167,6 +167,22 @@ test('supplier: a monogram is no name; a labelled name under a seller heading; a
   assert.equal(french.fields.fournisseur, 'Lumen Bureautique');
 });
 
+test('supplier: the trade name under a seller heading beats the legal mentions; label lines are not names', () => {
+  const trade = readFields([
+    run('SELLER TRADE NAME', 40, 72), run('CLIENT :', 350, 72),
+    run('Ébène Conseil', 40, 85), run('Garage Martin', 350, 85),
+    run('Ébène Conseil et Associés SARL au capital de 5 000 EUR - RCS Lyon 552 100 554', 40, 780, 7),
+  ]);
+  assert.equal(trade.fields.fournisseur, 'Ébène Conseil', 'the leading accented capital is kept');
+  const labelled = readFields([
+    run('Stylesheet zur Lesbarmachung der XML-Daten von elektronischen Rechnungen', 40, 10, 16),
+    run('Verkäufer', 40, 75),
+    run('Nummer:', 40, 90), run('22 00 0 001 00001', 200, 90),
+    run('Name:', 40, 105), run('Beispiel Handel', 200, 105),
+  ]);
+  assert.equal(labelled.fields.fournisseur, 'Beispiel Handel');
+});
+
 test('German sums: net and gross with their (excl./inkl. USt.) qualifier; the small-business exemption', () => {
   const taxed = readFields([
     run('Rechnungssumme Netto (excl. USt.)', 40, 400), run('100,00', 480, 400),

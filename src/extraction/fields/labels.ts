@@ -50,7 +50,7 @@ export const DATE_LABELS: Label<DateRole>[] = [
 export const DATE_QUALIFIERS = /^\W*(associee|precedente|d'origine|initiale|originale|rectifiee|de\s+debut|de\s+fin|de\s+prestation|of\s+(the\s+)?(original|related)|start|end)\b/;
 
 /** Headings that open the seller's block: the next lines name the seller. */
-export const SELLER_HEADINGS = /^\W*(verkaufer|lieferant|rechnungssteller|leistungserbringer|seller|supplier|vendeur|fournisseur|emetteur|prestataire)\b\s*:?\s*$/;
+export const SELLER_HEADINGS = /^\W*(verkaufer|lieferant|rechnungssteller|leistungserbringer|seller|supplier|vendeur|fournisseur|emetteur|prestataire)(\s+(trade\s+)?name|\s+nom)?\s*:?\s*$/;
 
 export const NUMBER_LABELS = new RegExp(String.raw`\b(facture|invoice|rechnung|avoir|credit\s+note|gutschrift|bill|receipt|document)\s*(n[°o]\.?|no\.?|num(ero|ber)?\.?|#|nr\.?|-?nummer|-?nr\.?|id)?\s*[:.]?\s*(de\s+facture\s*)?|\b(n[°o]|numero|number|nr)\.?\s*(de\s+)?(facture|invoice|rechnung|document|piece)\s*[:.]?|\brechnungs-?(nummer|nr)\.?\s*[:.]?|\b(reference|ref)\.?\s*(facture|invoice)?\s*[:.]`, 'g');
 

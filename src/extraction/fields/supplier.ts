@@ -1,5 +1,5 @@
 // The supplier's name: a company name with its legal form, the legal mentions, or the letterhead.
-import type { Line } from '../layout/lines.ts';
+import { COLUMN_GAP, type Line } from '../layout/lines.ts';
 import { customerLines } from './company-ids.ts';
 import { DOCUMENT_TITLES, LEGAL_FORMS, SELLER_HEADINGS, SPELLED_LEGAL_FORMS } from './labels.ts';
 import { findAmounts } from './amount-parser.ts';
@@ -10,7 +10,7 @@ import { fold } from './text-normalise.ts';
 function nameBeforeMentions(text: string): string {
   // The label first ("Name:   ACME GmbH" puts a column gap after the colon), then the mentions.
   return text
-    .replace(/^[^a-z0-9]*(?:(?:emetteur|vendeur|fournisseur|seller|supplier|from|de|name|nom|raison sociale|firma|company)\s*:\s*)?/i, '')
+    .replace(/^[^\p{L}\p{N}]*(?:(?:emetteur|vendeur|fournisseur|seller|supplier|from|de|name|nom|raison sociale|firma|company)\s*:\s*)?/iu, '')
     .split(/\s+(?:au capital|capital social|avec un capital|-\s*rcs|rcs\b|siret|siren|n°\s*tva|tva intra|ust-?id|registered|company reg|\||–|—|\s-\s|\u2003)/i)[0]!
     .replace(/[\s,;:.-]+$/, '')
     .trim();
@@ -27,16 +27,33 @@ const plausibleName = (s: string) =>
   s.length >= 2 && s.length <= 80 && /\p{L}{3}/u.test(s) && !/^\p{Lu}{2,3}$/u.test(s) && !DOCUMENT_TITLES.test(s) &&
   !findAmounts(s).length && !findDates(s).length && !/@|www\.|https?:|\btel\b|t[eé]l[eé]phone|\+\d{2}/i.test(s);
 
+const MAX_NAME_WORDS = 6;
+const NAME_LABEL = /^\W*(name|nom|raison sociale|firma|company)\s*:/;
+
 export function readSupplier(lines: Line[]): { fournisseur: string | null; confidence: number } {
   const customer = customerLines(lines);
   const pageHeight = Math.max(...lines.filter((l) => l.page === 1).map((l) => l.y + l.h), 1);
   const candidates: Array<{ name: string; score: number }> = [];
   // Lines just under a "Seller"/"Verkäufer" heading name the seller, wherever the block sits.
+  // A heading may share its line with the next column's ("SELLER   CLIENT :"): its own cell counts.
   const sellerBlock = new Set<number>();
+  const blockNames: Array<{ name: string; lineIndex: number }> = [];
   lines.forEach((line, i) => {
-    if (!SELLER_HEADINGS.test(fold(line.text))) return;
+    const firstCell = line.text.split(COLUMN_GAP)[0]!;
+    if (!SELLER_HEADINGS.test(fold(firstCell))) return;
     for (let j = i + 1; j <= i + 4 && j < lines.length && lines[j]!.page === line.page; j++) sellerBlock.add(j);
+    // The block names the seller first, with or without a legal form, bare or as "Name: …";
+    // other "label: value" lines (Nummer:, GLN:) are not names.
+    for (let j = i + 1; j <= i + 4 && j < lines.length && lines[j]!.page === line.page; j++) {
+      const text = lines[j]!.text;
+      if (/^[^:]{1,30}:/.test(text) && !NAME_LABEL.test(fold(text))) continue;
+      const name = nameBeforeMentions(NAME_LABEL.test(fold(text)) ? text : text.split(COLUMN_GAP)[0]!);
+      if (plausibleName(name)) blockNames.push({ name, lineIndex: j });
+      break;
+    }
   });
+  const blockName = blockNames[0];
+  if (blockName) candidates.push({ name: blockName.name, score: 0.93 * lines[blockName.lineIndex]!.conf });
   lines.forEach((line, i) => {
     if (customer.has(i)) return;
     const name = nameBeforeMentions(line.text);
@@ -50,7 +67,9 @@ export function readSupplier(lines: Line[]): { fournisseur: string | null; confi
   });
   // The letterhead: the tallest text near the top of page 1.
   const header = lines.filter((l, i) => l.page === 1 && l.y < pageHeight * 0.25 && !customer.has(i));
-  const tallest = [...header].sort((a, b) => b.h - a.h || a.y - b.y).find((l) => plausibleName(nameBeforeMentions(l.text)));
+  // A title line ("Stylesheet zur Lesbarmachung der XML-Daten …") is longer than a company name.
+  const letterhead = (s: string) => plausibleName(s) && s.split(/\s+/).length <= MAX_NAME_WORDS;
+  const tallest = [...header].sort((a, b) => b.h - a.h || a.y - b.y).find((l) => letterhead(nameBeforeMentions(l.text)));
   if (tallest) {
     const name = nameBeforeMentions(tallest.text);
     const median = [...lines.map((l) => l.h)].sort((a, b) => a - b)[Math.floor(lines.length / 2)] ?? tallest.h;
