@@ -26,6 +26,8 @@ test('date formats, day first', () => {
   assert.deepEqual(findDates('March 12, 2025').map((d) => d.iso), ['2025-03-12']);
   assert.deepEqual(findDates('2025-03-12').map((d) => d.iso), ['2025-03-12']);
   assert.deepEqual(findDates('31/02/2025'), [], 'impossible dates are dropped');
+  assert.deepEqual(findDates('Date : 20260815', 'dmy', true).map((d) => d.iso), ['2026-08-15'], 'compact ISO after a label');
+  assert.deepEqual(findDates('Commande 20260815'), [], 'an unlabelled 8-digit number is no date');
 });
 
 test('numeric dates follow the order the document proves it uses', () => {

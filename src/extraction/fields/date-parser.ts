@@ -54,11 +54,17 @@ export function numericDateOrder(texts: string[]): NumericOrder {
   return monthFirst && !dayFirst ? 'mdy' : 'dmy';
 }
 
-/** Every date in a text; numeric dates in the document's order (day-first by default). */
-export function findDates(text: string, order: NumericOrder = 'dmy'): DateMatch[] {
+/** ISO basic format (20260815): a date only where a label says so, else any 8-digit reference would be one. */
+const COMPACT = { re: /\b((?:19|20)\d{2})(\d{2})(\d{2})\b/g, build: (m: RegExpExecArray) => isoDate(Number(m[1]), Number(m[2]), Number(m[3])) };
+
+/**
+ * Every date in a text; numeric dates in the document's order (day-first by default). `labelled`
+ * admits the compact ISO form too, for text that follows a date label.
+ */
+export function findDates(text: string, order: NumericOrder = 'dmy', labelled = false): DateMatch[] {
   const folded = fold(text);
   const out: DateMatch[] = [];
-  for (const { re, build } of PATTERNS) {
+  for (const { re, build } of labelled ? [...PATTERNS, COMPACT] : PATTERNS) {
     for (const m of folded.matchAll(re)) {
       const iso = build(m as RegExpExecArray, order);
       if (iso && !out.some((d) => m.index! < d.end && d.index < m.index! + m[0].length)) {

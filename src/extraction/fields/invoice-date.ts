@@ -13,10 +13,10 @@ export function readDates(lines: Line[]): DateReading {
   const labelled = new Set<number>();
   const order = numericDateOrder(lines.map((l) => l.text));
   for (const hit of findLabels(lines, DATE_LABELS)) {
-    let dates = findDates(hit.after, order);
+    let dates = findDates(hit.after, order, true);
     let penalty = 0;
     if (!dates.length) {
-      dates = hit.below().flatMap((t) => findDates(t, order)).slice(0, 1);
+      dates = hit.below().flatMap((t) => findDates(t, order, true)).slice(0, 1);
       penalty = 0.1;
     }
     if (!dates.length) continue;

@@ -22,7 +22,8 @@ export const AMOUNT_LABELS: Label<AmountRole>[] = [
   L('tva', 1, String.raw`\btaxe\s+sur\s+la\s+valeur\s+ajoutee\b`),
   L('tva', 0.95, String.raw`\b(totaal\s+)?btw\b(?!\s*(-?nummer|nr|id|nl\s?\d|identificatie))`),
   L('ht', 1, String.raw`\b(totaal\s+)?(exclusief|excl\.?)\s+btw\b`),
-  L('ttc', 1, String.raw`\btotaal\s+(inclusief|incl\.?)\s+btw\b|\bte\s+betalen\b`),
+  L('ttc', 1, String.raw`\btotaal\s+(inclusief|incl\.?)\s+btw\b|\bte\s+betalen\b|\b(factuur\s*totaal|totaal\s*factuur|totaalbedrag)\b`),
+  L('ht', 0.85, String.raw`\b(btw[- ]?)?grondslag\b`),
   L('tva', 0.95, String.raw`\b(steuerbetrag|ust\.?-?betrag|mwst\.?-?betrag|umsatzsteuerbetrag|summe\s+(ust|mwst|umsatzsteuer))\b`),
   L('tva', 0.9, String.raw`\bt\.?v\.?a\.?\b(?!\s*(intra|n°|no\b|num|non applicable|:?\s*fr\s?\d))`),
   L('ttc', 1, String.raw`\b(total|montant|prix)\s*(net\s*)?(\(?\s*t\.?t\.?c\.?\s*\)?|toutes\s+taxes(\s+comprises)?)(?![a-z])`),
@@ -40,7 +41,7 @@ export type DateRole = 'invoice' | 'decoy' | 'due';
 
 export const DATE_LABELS: Label<DateRole>[] = [
   L('invoice', 1, String.raw`\b(date\s+(de\s+(la\s+)?)?factur\w*|date\s+d'?\s?emission|date\s+d'edition|invoice\s+date|date\s+of\s+(issue|invoice)|issue\s+date|issued\s+on|rechnungsdatum|ausstellungsdatum|belegdatum|factuurdatum|facture\s+du|factur[ee]+\s+le|emise?\s+le)\b`),
-  L('invoice', 0.9, String.raw`\b(handels)?(rechnung|gutschrift|facture|invoice)\b.{0,40}?\b(vom|dated)\b`),
+  L('invoice', 0.9, String.raw`\b(handels)?(rechnung|gutschrift|facture|invoice)\b.{0,40}?\b(vom|von|dated)\b`),
   L('invoice', 0.85, String.raw`(^|[^a-z'])(date|datum|dated|le)\s*[:.]?\s*$|(^|[^a-z'])(date|datum)\s*[:.]`),
   L('due', 1, String.raw`\b(echeance|date\s+(d'|de\s+)?(echeance|limite|paiement|reglement)|due(\s+date)?|payable|a\s+regler|faellig|fallig|zahlbar|zahlungsziel|paiement\s+(le|avant|au)|payment\s+(date|due))\b`),
   L('decoy', 1, String.raw`\b(livraison|livre\s+le|delivery|delivered|lieferdatum|leistungsdatum|liefer|commande|order|bestell|periode|period|zeitraum|du\s+\d|from\s+\d|au\s+\d|valable|valid|validite|naissance|imprime|printed|print|edite|abonnement|subscription|contrat|contract|mise\s+en\s+service|prelevement|debit|auftrag|leistung|expedition|shipping|ship)\w*`),

@@ -75,6 +75,9 @@ function vatSums(tva: Candidate[]): Array<{ cents: Cents; score: number }> {
   return out;
 }
 
+/** No VAT anywhere exceeds 27 % of the net. */
+const MAX_VAT_SHARE = 0.275;
+
 const TAX_INCLUDED = /\b(inc|incl|included|inclusive|dont)\b\.?\s*(\d+(\.\d+)?\s*%\s*)?(gst|vat|tax|tva|sst)\b|\b(gst|vat|tax|tva|sst)\b.{0,12}\bincluded\b/;
 
 export function readTotals(lines: Line[]): Totals {
@@ -93,7 +96,10 @@ export function readTotals(lines: Line[]): Totals {
     for (const h of ht) {
       for (const v of tva) {
         if (Math.abs(h.cents + v.cents - t.cents) > 1 || t.cents === 0) continue;
-        solutions.push({ ht: h, tva: v, ttc: t, score: t.score + h.score + v.score });
+        // A reading whose VAT is no plausible share of its net (columns swapped) ranks last.
+        const share = v.cents === 0 ? 0 : h.cents === 0 ? Infinity : v.cents / h.cents;
+        const implausible = share < 0 || share > MAX_VAT_SHARE;
+        solutions.push({ ht: h, tva: v, ttc: t, score: t.score + h.score + v.score - (implausible ? 1 : 0) });
       }
     }
   }
