@@ -144,6 +144,16 @@ test('a VAT that is no plausible share of the net keeps the invoice for review',
   assert.ok(decision.reviewReasons.some((r) => /not a plausible share of the net/.test(r)), decision.reviewReasons.join('; '));
 });
 
+test('OCR that drops a decimal comma: the reading that adds up wins, and is not trusted enough to validate', () => {
+  const ocrRun = (text: string, x: number, y: number): TextRun => ({ ...run(text, x, y), conf: 0.9 });
+  const inv = readFields([
+    ocrRun('Base HT', 200, 400), ocrRun('Total TVA', 290, 400), ocrRun('Total TTC', 380, 400),
+    ocrRun('301414 €', 200, 415), ocrRun('602,83 €', 290, 415), ocrRun('3616,97 €', 380, 415),
+  ]);
+  assert.deepEqual([inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc], [301414, 60283, 361697]);
+  assert.ok(inv.confidence.montant_ht! < 0.8, `confidence ${inv.confidence.montant_ht}`);
+});
+
 test('the date of an associated invoice is not the invoice date', () => {
   const inv = readFields([
     run('Date : 28/02/2023', 350, 20),

@@ -1,12 +1,19 @@
 // Finds HT, TVA and TTC: labelled candidates first, then the combination that adds up wins.
 import type { Cents } from '../../domain/money.ts';
 import { COLUMN_GAP, type Line } from '../layout/lines.ts';
-import { findAmounts } from './amount-parser.ts';
+import { findAmounts, type AmountMatch } from './amount-parser.ts';
 import { findLabels } from './labelled-values.ts';
 import { AMOUNT_DECOYS, AMOUNT_LABELS, ZERO_VAT_EVIDENCE, type AmountRole } from './labels.ts';
 import { fold } from './text-normalise.ts';
 
-interface Candidate { role: AmountRole; cents: Cents; score: number; lineIndex: number }
+interface Candidate {
+  role: AmountRole;
+  cents: Cents;
+  score: number;
+  lineIndex: number;
+  /** A repaired reading (see readings()): reported, never trusted enough to validate. */
+  repaired?: boolean;
+}
 
 export interface Totals {
   ht: Cents | null;
@@ -33,7 +40,9 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
       // A row of headings over a column of values: every row is a candidate, the bottom one first,
       // since a table that lists one row per VAT rate ends with the row that sums them.
       const rows = hit.below().map((t) => findAmounts(t)[0]).filter((a) => a !== undefined);
-      rows.forEach((a, k) => list.push({ role: hit.role, cents: a.cents, score: hit.weight * line.conf - 0.1 - 0.03 * (rows.length - 1 - k) + pageBias, lineIndex: hit.lineIndex }));
+      rows.forEach((a, k) => {
+        for (const r of readings(a, line.conf)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf - 0.1 - 0.03 * (rows.length - 1 - k) + pageBias - r.penalty, lineIndex: hit.lineIndex, repaired: r.repaired });
+      });
       for (const a of rows) if (a.currency) currencies.push(a.currency);
       continue;
     }
@@ -41,10 +50,21 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
     const pick = amounts.at(-1)!;
     if (pick.currency) currencies.push(pick.currency);
     // Totals sit at the end: on multi-page invoices, earlier pages' "totals" are carried forward.
-    list.push({ role: hit.role, cents: pick.cents, score: hit.weight * line.conf + pageBias, lineIndex: hit.lineIndex });
+    for (const r of readings(pick, line.conf)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf + pageBias - r.penalty, lineIndex: hit.lineIndex, repaired: r.repaired });
   }
   for (const line of lines) for (const a of findAmounts(line.text)) if (a.currency) currencies.push(a.currency);
   return { list, currencies };
+}
+
+/**
+ * The ways to read an amount. OCR drops decimal commas ("3 014,14 €" read "301414 €"): a whole
+ * number on an OCR line may also be its hundredth, a weaker reading that only an equation that
+ * adds up (HT + TVA = TTC) can promote. A text layer (confidence 1) is taken as printed.
+ */
+function readings(a: AmountMatch, lineConf: number): Array<{ cents: Cents; penalty: number; repaired: boolean }> {
+  const asPrinted = { cents: a.cents, penalty: 0, repaired: false };
+  const whole = !/[.,]\d{1,2}\s*\D*$/.test(a.raw.trim()) && Math.abs(a.cents) >= 10000;
+  return lineConf < 1 && whole ? [asPrinted, { cents: Math.round(a.cents / 100), penalty: 0.2, repaired: true }] : [asPrinted];
 }
 
 /**
@@ -66,11 +86,16 @@ function ownCells(after: string): string {
 const best = (list: Candidate[]) => list.reduce<Candidate | null>((b, c) => (!b || c.score > b.score || (c.score === b.score && c.lineIndex > b.lineIndex) ? c : b), null);
 
 /** Distinct TVA amounts whose sum may be the total VAT of a multi-rate invoice. */
-function vatSums(tva: Candidate[]): Array<{ cents: Cents; score: number }> {
+type VatReading = { cents: Cents; score: number; repaired?: boolean };
+
+function vatSums(tva: Candidate[]): VatReading[] {
   const distinct = [...new Map(tva.map((c) => [`${c.lineIndex}`, c])).values()];
-  const out = tva.map((c) => ({ cents: c.cents, score: c.score }));
+  const out: VatReading[] = tva.map((c) => ({ cents: c.cents, score: c.score, repaired: c.repaired }));
   if (distinct.length >= 2 && distinct.length <= 4) {
-    out.push({ cents: distinct.reduce((s, c) => s + c.cents, 0), score: Math.min(...distinct.map((c) => c.score)) - 0.05 });
+    out.push({
+      cents: distinct.reduce((s, c) => s + c.cents, 0), score: Math.min(...distinct.map((c) => c.score)) - 0.05,
+      repaired: distinct.some((c) => c.repaired),
+    });
   }
   return out;
 }
@@ -90,7 +115,7 @@ export function readTotals(lines: Line[]): Totals {
   if (zeroVat) tva.push({ cents: 0, score: 0.9 });
   const due = best(byRole('due'))?.cents ?? null;
 
-  type Solution = { ht: Candidate; tva: { cents: Cents; score: number }; ttc: Candidate; score: number };
+  type Solution = { ht: Candidate; tva: VatReading; ttc: Candidate; score: number };
   const solutions: Solution[] = [];
   for (const t of ttc) {
     for (const h of ht) {
@@ -109,7 +134,7 @@ export function readTotals(lines: Line[]): Totals {
     // Two consistent readings with different totals and close scores (one row per VAT rate, say):
     // the document is ambiguous, so the amounts are reported but not trusted enough to validate.
     const rival = solutions.find((s) => s.ttc.cents !== solved.ttc.cents && solved.score - s.score < 0.2);
-    const cap = rival ? 0.7 : 0.99;
+    const cap = rival || solved.ht.repaired || solved.ttc.repaired || solved.tva.repaired ? 0.7 : 0.99;
     const conf = (s: number) => Math.max(0, Math.min(cap, 0.55 + s * 0.45));
     return {
       ht: solved.ht.cents, tva: solved.tva.cents, ttc: solved.ttc.cents, due,
