@@ -58,12 +58,17 @@ export const ratesPlausible: Check = (invoice) => {
  * lowest and highest rate, and VAT has the sign of the net. A VAT without a net, or a "VAT" of half
  * the net, is a misread (a base column taken for the tax, HT and TVA swapped).
  */
+export function vatShareIsPlausible(ht: number, tva: number, maxRate = MAX_VAT_RATE): boolean {
+  if (tva === 0) return true;
+  const share = ht === 0 ? Infinity : (100 * tva) / ht;
+  return share > 0 && share <= maxRate + 0.5;
+}
+
 export const vatShareOfNetPlausible: Check = (invoice) => {
   const { montant_ht: ht, montant_tva: tva } = invoice.fields;
-  if (ht === null || tva === null || tva === 0) return null;
+  if (ht === null || tva === null) return null;
   const maxRate = isFrench(invoice) ? Math.max(...FRENCH_VAT_RATES) : MAX_VAT_RATE;
-  const share = ht === 0 ? Infinity : (100 * tva) / ht;
-  return share > 0 && share <= maxRate + 0.5 ? null
+  return vatShareIsPlausible(ht, tva, maxRate) ? null
     : `VAT ${(tva / 100).toFixed(2)} is not a plausible share of the net ${(ht / 100).toFixed(2)}`;
 };
 

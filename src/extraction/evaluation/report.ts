@@ -40,7 +40,7 @@ export function renderReport(summaries: KindSummary[], scores: DocumentScore[], 
  * a two-page invoice has no totals): the same accuracy over the values that are printed.
  */
 function printedTable(summaries: KindSummary[]): string[] {
-  const partial = summaries.filter((s) => SCORED_FIELDS.some((f) => pct(s.printedFields[f]) !== pct(s.fields[f]) && share(rate(s.printedFields[f])) !== share(rate(s.fields[f]))));
+  const partial = summaries.filter((s) => SCORED_FIELDS.some((f) => share(rate(s.printedFields[f])) !== share(rate(s.fields[f]))));
   if (!partial.length) return [];
   return [
     '',

@@ -30,29 +30,37 @@ const plausibleName = (s: string) =>
 const MAX_NAME_WORDS = 6;
 const NAME_LABEL = /^\W*(name|nom|raison sociale|firma|company)\s*:/;
 
+/** The lines under a heading: up to four, on its page. */
+function blockUnder(lines: Line[], heading: number): number[] {
+  const out: number[] = [];
+  for (let j = heading + 1; j <= heading + 4 && j < lines.length && lines[j]!.page === lines[heading]!.page; j++) out.push(j);
+  return out;
+}
+
+/**
+ * The seller's name in a block: its first line, with or without a legal form, bare or as "Name: …";
+ * other "label: value" lines (Nummer:, GLN:) are passed over.
+ */
+function nameInBlock(lines: Line[], block: number[]): { name: string; lineIndex: number } | null {
+  for (const j of block) {
+    const text = lines[j]!.text;
+    const labelledName = NAME_LABEL.test(fold(text));
+    if (/^[^:]{1,30}:/.test(text) && !labelledName) continue;
+    const name = nameBeforeMentions(labelledName ? text : text.split(COLUMN_GAP)[0]!);
+    return plausibleName(name) ? { name, lineIndex: j } : null;
+  }
+  return null;
+}
+
 export function readSupplier(lines: Line[]): { fournisseur: string | null; confidence: number } {
   const customer = customerLines(lines);
   const pageHeight = Math.max(...lines.filter((l) => l.page === 1).map((l) => l.y + l.h), 1);
   const candidates: Array<{ name: string; score: number }> = [];
   // Lines just under a "Seller"/"Verkäufer" heading name the seller, wherever the block sits.
   // A heading may share its line with the next column's ("SELLER   CLIENT :"): its own cell counts.
-  const sellerBlock = new Set<number>();
-  const blockNames: Array<{ name: string; lineIndex: number }> = [];
-  lines.forEach((line, i) => {
-    const firstCell = line.text.split(COLUMN_GAP)[0]!;
-    if (!SELLER_HEADINGS.test(fold(firstCell))) return;
-    for (let j = i + 1; j <= i + 4 && j < lines.length && lines[j]!.page === line.page; j++) sellerBlock.add(j);
-    // The block names the seller first, with or without a legal form, bare or as "Name: …";
-    // other "label: value" lines (Nummer:, GLN:) are not names.
-    for (let j = i + 1; j <= i + 4 && j < lines.length && lines[j]!.page === line.page; j++) {
-      const text = lines[j]!.text;
-      if (/^[^:]{1,30}:/.test(text) && !NAME_LABEL.test(fold(text))) continue;
-      const name = nameBeforeMentions(NAME_LABEL.test(fold(text)) ? text : text.split(COLUMN_GAP)[0]!);
-      if (plausibleName(name)) blockNames.push({ name, lineIndex: j });
-      break;
-    }
-  });
-  const blockName = blockNames[0];
+  const blocks = lines.flatMap((line, i) => (SELLER_HEADINGS.test(fold(line.text.split(COLUMN_GAP)[0]!)) ? [blockUnder(lines, i)] : []));
+  const sellerBlock = new Set(blocks.flat());
+  const blockName = blocks.map((block) => nameInBlock(lines, block)).find((n) => n !== null);
   if (blockName) candidates.push({ name: blockName.name, score: 0.93 * lines[blockName.lineIndex]!.conf });
   lines.forEach((line, i) => {
     if (customer.has(i)) return;

@@ -1,5 +1,6 @@
 // Finds HT, TVA and TTC: labelled candidates first, then the combination that adds up wins.
 import type { Cents } from '../../domain/money.ts';
+import { vatShareIsPlausible } from '../checks/checks.ts';
 import { COLUMN_GAP, type Line } from '../layout/lines.ts';
 import { findAmounts, type AmountMatch } from './amount-parser.ts';
 import { findLabels } from './labelled-values.ts';
@@ -100,9 +101,6 @@ function vatSums(tva: Candidate[]): VatReading[] {
   return out;
 }
 
-/** No VAT anywhere exceeds 27 % of the net. */
-const MAX_VAT_SHARE = 0.275;
-
 const TAX_INCLUDED = /\b(inc|incl|included|inclusive|dont)\b\.?\s*(\d+(\.\d+)?\s*%\s*)?(gst|vat|tax|tva|sst)\b|\b(gst|vat|tax|tva|sst)\b.{0,12}\bincluded\b/;
 
 export function readTotals(lines: Line[]): Totals {
@@ -122,9 +120,8 @@ export function readTotals(lines: Line[]): Totals {
       for (const v of tva) {
         if (Math.abs(h.cents + v.cents - t.cents) > 1 || t.cents === 0) continue;
         // A reading whose VAT is no plausible share of its net (columns swapped) ranks last.
-        const share = v.cents === 0 ? 0 : h.cents === 0 ? Infinity : v.cents / h.cents;
-        const implausible = share < 0 || share > MAX_VAT_SHARE;
-        solutions.push({ ht: h, tva: v, ttc: t, score: t.score + h.score + v.score - (implausible ? 1 : 0) });
+        const penalty = vatShareIsPlausible(h.cents, v.cents) ? 0 : 1;
+        solutions.push({ ht: h, tva: v, ttc: t, score: t.score + h.score + v.score - penalty });
       }
     }
   }

@@ -1,7 +1,7 @@
 // Skew estimation by projection profiles: rotated by the right angle, a page's text rows line up, so
 // the per-row ink counts are most uneven (highest sum of squares). Measured on the corpus's scans,
 // recognition on the straightened image beats tesseract's own skew handling, and costs a fraction
-// of its auto-rotation (see docs/accuracy.md).
+// of its auto-rotation (README, "Design choices").
 import sharp from 'sharp';
 import type { GreyImage } from './prepare-image.ts';
 
@@ -11,12 +11,12 @@ const MAX_DEGREES = 5;
 /** How much darker than the blurred neighbourhood a pixel must be to count as ink (0-255). */
 const INK_CONTRAST = 40;
 
+interface Ink { xs: Int32Array; ys: Int32Array; count: number; width: number; height: number }
+
 /**
  * Ink pixels (x, y) of a page: pixels clearly darker than their surroundings. A local rather than
  * global threshold, so that a phone scan's dark table edge or shadow does not count as text.
  */
-interface Ink { xs: Int32Array; ys: Int32Array; count: number; width: number; height: number }
-
 async function inkPixels(image: GreyImage): Promise<Ink> {
   const small = sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } })
     .resize({ width: PROFILE_WIDTH, withoutEnlargement: true })

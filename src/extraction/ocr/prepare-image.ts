@@ -1,5 +1,5 @@
 // Turns a scan, photo or rendered page into the image tesseract reads best: grey, straight, and
-// large enough. Each step was measured on the corpus's scans before it was kept (docs/accuracy.md).
+// large enough. Each step was measured on the corpus's scans before it was kept (README, "Design choices").
 import sharp, { type Sharp } from 'sharp';
 import { estimateSkew } from './deskew.ts';
 
