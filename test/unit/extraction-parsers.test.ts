@@ -154,6 +154,26 @@ test('OCR that drops a decimal comma: the reading that adds up wins, and is not 
   assert.ok(inv.confidence.montant_ht! < 0.8, `confidence ${inv.confidence.montant_ht}`);
 });
 
+test('receipts: the total after cash rounding when printed, the total payable, a total whose decimal point OCR lost', () => {
+  const ocrRun = (text: string, y: number): TextRun => ({ ...run(text, 40, y), conf: 0.9 });
+  const rounded = readFields([
+    ocrRun('Total Sales (Inclusive GST) RM 22.91', 100), ocrRun('Rounding Adjustment -.01', 115), ocrRun('Total after rounding RM 22.90', 130),
+    ocrRun('Cash RM 50.00', 145), ocrRun('Change RM 27.10', 160),
+  ]);
+  assert.equal(rounded.fields.montant_ttc, 2290);
+  const settlesChange = readFields([
+    ocrRun('TOTAL (GST INCL) 38.37', 100), ocrRun('CASH 40.35', 115), ocrRun('ROUNDING ADJUSTMENTS 0.02-', 130), ocrRun('CHANGE DUE 2.00', 145),
+  ]);
+  assert.equal(settlesChange.fields.montant_ttc, 3837, 'rounding that only settles the change leaves the total');
+  const implied = readFields([ocrRun('SUB TOTAL 64.00', 100), ocrRun('GST 6% 3.84', 115), ocrRun('ROUNDING ADJ 0.01', 130), ocrRun('Cash 100.00', 145)]);
+  assert.equal(implied.fields.montant_ttc, 6785, 'net + tax + rounding when no total is labelled');
+  const payable = readFields([ocrRun('Total 0% supplies: 12.98', 100), ocrRun('Total 6% supplies (excl. GST): -13.87', 115), ocrRun('Total Payable: -1.73', 130)]);
+  assert.equal(payable.fields.montant_ttc, -173);
+  const lostPoint = readFields([ocrRun('Total Sales Inclusive GST @0.00%: 3045', 100), ocrRun('Cash Received : 30.50', 115)]);
+  assert.equal(lostPoint.fields.montant_ttc, 3045, '30.45, not 3045.00');
+  assert.ok(lostPoint.confidence.montant_ttc! < 0.8);
+});
+
 test('the date of an associated invoice is not the invoice date', () => {
   const inv = readFields([
     run('Date : 28/02/2023', 350, 20),

@@ -6,6 +6,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import sharp from 'sharp';
 import { estimateSkew } from '../../src/extraction/ocr/deskew.ts';
+import { clearDarkBorders } from '../../src/extraction/ocr/dark-borders.ts';
 import { prepareImage } from '../../src/extraction/ocr/prepare-image.ts';
 import { CORPUS } from '../helpers/service.ts';
 
@@ -16,11 +17,7 @@ async function grey(bytes: Buffer) {
   return { data, width: info.width, height: info.height };
 }
 
-function pgmSize(pgm: Buffer): { width: number; height: number } {
-  const [magic, width, height] = pgm.subarray(0, 32).toString('latin1').split(/\s+/);
-  assert.equal(magic, 'P5');
-  return { width: Number(width), height: Number(height) };
-}
+const darkPixels = (data: Buffer) => data.reduce((n, v) => n + (v < 80 ? 1 : 0), 0);
 
 test('skew is measured to within 0.15° either way, and a straight page measures straight', async () => {
   const straight = fs.readFileSync(PAGE);
@@ -35,10 +32,24 @@ test('skew is measured to within 0.15° either way, and a straight page measures
 
 test('a small skewed scan is upscaled at most to an A4 width at 300 dpi, then straightened', async () => {
   const scan = await sharp(fs.readFileSync(PAGE)).resize({ width: 1200 }).rotate(2, { background: '#ffffff' }).jpeg({ quality: 70 }).toBuffer();
-  const prepared = await prepareImage(scan);
-  const { width, height } = pgmSize(prepared);
+  const { data, width, height } = await prepareImage(scan);
   // 2x the (rotated) width, capped at 2480, and wider again by the straightening's own rotation.
   assert.ok(width > 2400 && width < 2700, `width ${width}`);
-  const body = prepared.subarray(prepared.length - width * height);
-  assert.ok(Math.abs(await estimateSkew({ data: Buffer.from(body), width, height })) < 0.15, 'the prepared page is straight');
+  assert.ok(Math.abs(await estimateSkew({ data, width, height })) < 0.15, 'the prepared page is straight');
+});
+
+test('dark surround touching the edge is cleared; the text inside the page is kept', async () => {
+  const page = await grey(await sharp(fs.readFileSync(PAGE)).resize({ width: 800 }).png().toBuffer());
+  // The page on a black table: 60 px of surround on the right and at the bottom, as a scanner lid leaves.
+  const framed = await grey(await sharp(page.data, { raw: { width: page.width, height: page.height, channels: 1 } })
+    .extend({ right: 60, bottom: 60, background: '#000000' }).png().toBuffer());
+  const cleared = clearDarkBorders(framed);
+  const surround = Buffer.concat(Array.from({ length: 40 }, (_, k) => {
+    const row = (page.height + 10 + k) * framed.width;
+    return cleared.data.subarray(row, row + framed.width);
+  }));
+  assert.equal(darkPixels(surround), 0, 'the surround is white');
+  const inkBefore = darkPixels(page.data);
+  const inkAfter = darkPixels(Buffer.concat(Array.from({ length: page.height }, (_, y) => cleared.data.subarray(y * framed.width, y * framed.width + page.width))));
+  assert.ok(inkBefore > 1000 && inkAfter === inkBefore, `ink before ${inkBefore}, after ${inkAfter}`);
 });

@@ -18,7 +18,7 @@ export const AMOUNT_LABELS: Label<AmountRole>[] = [
   L('ht', 0.95, String.raw`\b(rechnungs)?(summe|betrag|gesamtbetrag)\s+(ohne|exkl\.?|excl\.?)\s*(ust|mwst|umsatzsteuer|steuer)\b\.?`),
   L('ht', 0.95, String.raw`\b(rechnungs|gesamt)summe\s+netto\b${VAT_QUALIFIER}`),
   L('tva', 1, String.raw`\b(total|montant)\s*(de\s+la\s+|de\s+|des\s+)?(t\.?v\.?a\.?|taxes?)\b(?!\s*(intra|n°|no\b|num))`),
-  L('tva', 0.95, String.raw`\b(total\s+)?(vat|tax(es)?|mwst\.?|ust\.?|umsatzsteuer|mehrwertsteuer|gst|sst)(\s+amount)?\b(?!\s*(-?id|no\b|n°|number|reg|nr|identif))`),
+  L('tva', 0.95, String.raw`\b(total\s+)?(vat|tax(es)?|mwst\.?|ust\.?|umsatzsteuer|mehrwertsteuer|gst|sst)(\s+amount)?\b(?!\s*(-?id|no\b|n°|number|reg|nr|identif|incl|inc\b|excl))`),
   L('tva', 1, String.raw`\btaxe\s+sur\s+la\s+valeur\s+ajoutee\b`),
   L('tva', 0.95, String.raw`\b(totaal\s+)?btw\b(?!\s*(-?nummer|nr|id|nl\s?\d|identificatie))`),
   L('ht', 1, String.raw`\b(totaal\s+)?(exclusief|excl\.?)\s+btw\b`),
@@ -27,8 +27,10 @@ export const AMOUNT_LABELS: Label<AmountRole>[] = [
   L('tva', 0.95, String.raw`\b(steuerbetrag|ust\.?-?betrag|mwst\.?-?betrag|umsatzsteuerbetrag|summe\s+(ust|mwst|umsatzsteuer))\b`),
   L('tva', 0.9, String.raw`\bt\.?v\.?a\.?\b(?!\s*(intra|n°|no\b|num|non applicable|:?\s*fr\s?\d))`),
   L('ttc', 1, String.raw`\b(total|montant|prix)\s*(net\s*)?(\(?\s*t\.?t\.?c\.?\s*\)?|toutes\s+taxes(\s+comprises)?)(?![a-z])`),
-  L('ttc', 1, String.raw`\b(total\s+((€|eur)\s+)?(sales\s*\(?\s*)?(incl\.?|including|inclusive(\s+of)?|inc\.?|with)\b[^0-9]{0,12}?(vat|tax|gst|sst)|gesamtbetrag(?!\s+der)|bruttobetrag|bruttosumme|(rechnungs|gesamt)?summe\s+brutto${VAT_QUALIFIER}|(rechnungs)?summe\s+(mit|inkl\.?)\s*(ust|mwst|umsatzsteuer)|rechnungsbetrag|rechnungssumme(?!\s+(netto|ohne|exkl|excl))|gesamtsumme|endbetrag|grand total|invoice total|total invoice|total amount|total facture|montant total|total general|rounded total|total \(rm\)|total sales(?!\s*\(?\s*(excl|before|w/o|without))|total brutto)`),
+  L('ttc', 1, String.raw`\b(total\s+((€|eur)\s+)?(sales\s*)?\(?\s*(incl\.?|including|inclusive(\s+of)?|inc\.?|with)\b[^0-9]{0,12}?(vat|tax|gst|sst)|total\s*[(<\[]?\s*(vat|tax|gst|sst)\s+(incl\w*|inc)\b\.?\s*[)>\]]?|gesamtbetrag(?!\s+der)|bruttobetrag|bruttosumme|(rechnungs|gesamt)?summe\s+brutto${VAT_QUALIFIER}|(rechnungs)?summe\s+(mit|inkl\.?)\s*(ust|mwst|umsatzsteuer)|rechnungsbetrag|rechnungssumme(?!\s+(netto|ohne|exkl|excl))|gesamtsumme|endbetrag|grand total|invoice total|total invoice|total amount|total facture|montant total|total general|rounded total|total \(rm\)|total sales(?!\s*\(?\s*(excl|before|w/o|without))|total brutto)`),
   L('ttc', 0.7, String.raw`(^|\u2003)\s*totaal\b(?!\s*(excl|exclusief|btw))|((^|\u2003)\s*|(?<!(sub|sous)[- ]?)\b(?=total\s*:))total\b(?!\s*(ht|h\.t|hors|tva|t\.v\.a|vat|tax|net|excl|qty|quantity|items?|discount|remise))`),
+  // Receipts print their one total as "Total Payable"; invoices with deposits say "balance due".
+  L('ttc', 0.9, String.raw`\b(total\s+(amount\s+)?payable|amount\s+payable)\b`),
   L('due', 1, String.raw`\b(net\s+a\s+payer|reste\s+a\s+payer|solde\s+(a\s+payer|du)|montant\s+(du|a\s+payer)|total\s+(a\s+payer|du)|a\s+payer|amount\s+due|balance\s+due|total\s+due|zahlbetrag|zu\s+zahlen(der\s+betrag)?|offener\s+betrag|payable amount)\b`),
 ];
 

@@ -37,6 +37,11 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
     const qualifier = amounts.length ? hit.after.slice(0, amounts[0]!.index) : '';
     if (AMOUNT_DECOYS.test(`${hit.label} ${fold(qualifier)}`)) continue;
     const pageBias = line.page === lastPage ? 0 : -0.2;
+    const bare = line.conf < 1 && !amounts.length ? droppedDecimals(ownCells(hit.after)) : null;
+    if (bare !== null) {
+      list.push({ role: hit.role, cents: bare, score: hit.weight * line.conf + pageBias - REPAIR_PENALTY, lineIndex: hit.lineIndex, repaired: true });
+      continue;
+    }
     if (!amounts.length) {
       // A row of headings over a column of values: every row is a candidate, the bottom one first,
       // since a table that lists one row per VAT rate ends with the row that sums them.
@@ -65,7 +70,49 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
 function readings(a: AmountMatch, lineConf: number): Array<{ cents: Cents; penalty: number; repaired: boolean }> {
   const asPrinted = { cents: a.cents, penalty: 0, repaired: false };
   const whole = !/[.,]\d{1,2}\s*\D*$/.test(a.raw.trim()) && Math.abs(a.cents) >= 10000;
-  return lineConf < 1 && whole ? [asPrinted, { cents: Math.round(a.cents / 100), penalty: 0.2, repaired: true }] : [asPrinted];
+  return lineConf < 1 && whole ? [asPrinted, { cents: Math.round(a.cents / 100), penalty: REPAIR_PENALTY, repaired: true }] : [asPrinted];
+}
+const REPAIR_PENALTY = 0.2;
+
+/**
+ * A bare whole number where a label's amount belongs on an OCR line ("Total incl. GST: 3045"): the
+ * amount whose decimal point OCR lost. Without a currency it is no amount as printed.
+ */
+function droppedDecimals(after: string): Cents | null {
+  const m = /(?:^|[\s:])(\d{3,7})\s*$/.exec(after);
+  return m ? Number(m[1]) : null;
+}
+
+/**
+ * A cash rounding line ("Rounding Adj. -0.01", "Arrondi 0,02"): a few cents that turn the total
+ * into the amount actually paid. Signs are printed before or after ("0.02-"), the leading zero
+ * often not at all ("-.01").
+ */
+function roundingAdjustment(lines: Line[]): { cents: Cents; lineIndex: number } | null {
+  for (const [lineIndex, line] of lines.entries()) {
+    const text = fold(line.text);
+    const label = /\b(rounding|arrondi)\w*/.exec(text);
+    if (!label) continue;
+    const last = [...text.slice(label.index + label[0].length).matchAll(/(-)?\s?(\d*)[.,](\d{2})(\s?-)?(?!\d)/g)].at(-1);
+    if (!last) continue;
+    const cents = Number(last[2] || 0) * 100 + Number(last[3]);
+    // Cash is rounded to 5 or 10 cents: anything larger on a "rounding" line is a rounded total.
+    if (cents > 10) continue;
+    return { cents: last[1] || last[4] ? -cents : cents, lineIndex };
+  }
+  return null;
+}
+
+/**
+ * The total after cash rounding, when the page prints it below the rounding line ("Rounding
+ * Adj. -0.01" then "Total RM 22.90"). Rounding that only settles the change leaves the total as is.
+ */
+function roundedTotal(total: Candidate | null, lines: Line[], rounding: { cents: Cents; lineIndex: number } | null): Cents | null {
+  if (!total) return null;
+  if (!rounding || rounding.cents === 0 || total.lineIndex > rounding.lineIndex) return total.cents;
+  const rounded = total.cents + rounding.cents;
+  const printed = lines.slice(rounding.lineIndex + 1).some((l) => findAmounts(l.text).some((a) => a.cents === rounded));
+  return printed ? rounded : total.cents;
 }
 
 /**
@@ -127,6 +174,7 @@ export function readTotals(lines: Line[]): Totals {
   }
   solutions.sort((a, b) => b.score - a.score);
   const solved = solutions[0];
+  const rounding = roundingAdjustment(lines);
   if (solved) {
     // Two consistent readings with different totals and close scores (one row per VAT rate, say):
     // the document is ambiguous, so the amounts are reported but not trusted enough to validate.
@@ -134,7 +182,7 @@ export function readTotals(lines: Line[]): Totals {
     const cap = rival || solved.ht.repaired || solved.ttc.repaired || solved.tva.repaired ? 0.7 : 0.99;
     const conf = (s: number) => Math.max(0, Math.min(cap, 0.55 + s * 0.45));
     return {
-      ht: solved.ht.cents, tva: solved.tva.cents, ttc: solved.ttc.cents, due,
+      ht: solved.ht.cents, tva: solved.tva.cents, ttc: roundedTotal(solved.ttc, lines, rounding), due,
       confidence: { ht: conf(solved.ht.score), tva: conf(solved.tva.score), ttc: conf(solved.ttc.score) }, currencies,
     };
   }
@@ -146,6 +194,6 @@ export function readTotals(lines: Line[]): Totals {
   // guess that a person confirms (never validated: its confidence stays under the threshold).
   // When the tax is "included", the net printed is already the total.
   const taxIncluded = lines.some((l) => TAX_INCLUDED.test(fold(l.text)));
-  const implied = !t && h && v && v.cents !== 0 ? h.cents + (taxIncluded ? 0 : v.cents) : null;
-  return { ht: h?.cents ?? null, tva: v?.cents ?? null, ttc: t?.cents ?? implied, due, confidence: { ht: 0.4, tva: 0.4, ttc: 0.5 }, currencies };
+  const implied = !t && h && v && v.cents !== 0 ? h.cents + (taxIncluded ? 0 : v.cents) + (rounding?.cents ?? 0) : null;
+  return { ht: h?.cents ?? null, tva: v?.cents ?? null, ttc: roundedTotal(t, lines, rounding) ?? implied, due, confidence: { ht: 0.4, tva: 0.4, ttc: 0.5 }, currencies };
 }

@@ -2,7 +2,8 @@
 import { readFields } from '../fields/read-fields.ts';
 import type { Step } from '../pipeline.ts';
 import type { PageLayout } from '../ocr/ocr-engine.ts';
-import { prepareImage } from '../ocr/prepare-image.ts';
+import { clearDarkBorders } from '../ocr/dark-borders.ts';
+import { prepareImage, toPgm } from '../ocr/prepare-image.ts';
 
 const RENDER_DPI = 300;
 /** Long scanned PDFs: the first pages carry the header, the last ones the totals. */
@@ -21,13 +22,18 @@ export const ocrStep: Step = {
   source: 'ocr',
   applies: () => true,
   async run({ doc, ocr }) {
-    const images = doc.pdf
-      ? await Promise.all(pagesToRead(doc.pageCount).map(async (p) => ({ page: p, png: await prepareImage((await doc.pdf!.renderPage(p, RENDER_DPI)).png) })))
-      : [{ page: 1, png: await prepareImage(doc.bytes) }];
-    const recognise = async (layout: PageLayout) => (await Promise.all(images.map((img) => ocr.recognise(img.png, img.page, layout)))).flat();
-    // Automatic segmentation suits invoices (columns, boxes, tables); when it finds next to nothing,
-    // reading each page as one block of text recovers receipts it took for a picture.
+    let images = doc.pdf
+      ? await Promise.all(pagesToRead(doc.pageCount).map(async (p) => ({ page: p, grey: await prepareImage((await doc.pdf!.renderPage(p, RENDER_DPI)).png) })))
+      : [{ page: 1, grey: await prepareImage(doc.bytes) }];
+    const recognise = async (layout: PageLayout) => (await Promise.all(images.map((img) => ocr.recognise(toPgm(img.grey), img.page, layout)))).flat();
+    // Automatic segmentation suits invoices (columns, boxes, tables). When it finds next to nothing,
+    // it has taken the page for a picture: first because of dark surround, then because the page is
+    // one narrow column (a receipt), which reading it as one block of text recovers.
     let runs = await recognise('auto');
+    if (runs.length < MIN_WORDS) {
+      images = images.map((img) => ({ ...img, grey: clearDarkBorders(img.grey) }));
+      runs = await recognise('auto');
+    }
     if (runs.length < MIN_WORDS) runs = await recognise('block');
     if (!runs.length) return { kind: 'skipped', reason: 'OCR found no text' };
     return { kind: 'found', invoice: readFields(runs) };
