@@ -174,6 +174,44 @@ test('receipts: the total after cash rounding when printed, the total payable, a
   assert.ok(lostPoint.confidence.montant_ttc! < 0.8);
 });
 
+test('a row of headings: columns end at neighbouring headings that are no labels', () => {
+  const inv = readFields([
+    run('Warenwert', 50, 700), run('Skonto', 150, 700), run('Nettobetrag', 250, 700), run('MwSt-Betrag', 350, 700), run('Endbetrag', 450, 700),
+    run('1062,60', 50, 712), run('-21,55', 160, 712), run('1056,05', 262, 712), run('200,65', 362, 712), run('1256,70', 450, 712),
+  ]);
+  assert.deepEqual([inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc], [105605, 20065, 125670]);
+});
+
+test('insurance tax in the VAT\'s place is the tax total; insurance tax included in the net is not', () => {
+  const separate = readFields([run('Gesamtbeitrag 50,00 €', 40, 400), run('Versicherungsteuer 19 % 9,50 €', 40, 412), run('Rechnungsbeitrag 59,50 €', 40, 424)]);
+  assert.deepEqual([separate.fields.montant_ht, separate.fields.montant_tva, separate.fields.montant_ttc], [5000, 950, 5950]);
+  const included = readFields([run('Enthält 19% Versicherungssteuer = 9,50 Euro', 40, 380), run('Nettobetrag 59,50', 40, 400), run('MwSt. 0 % 0,00', 40, 412), run('Gesamtbetrag 59,50', 40, 424)]);
+  assert.deepEqual([included.fields.montant_ht, included.fields.montant_tva, included.fields.montant_ttc], [5950, 0, 5950]);
+});
+
+test('the amount left out is implied by the others, and never validates', () => {
+  const noNet = readFields([run('Product Price Tax Total', 40, 200), run('Total    278.61    40.39    319.00', 40, 212), run('Grand Total 319.00', 40, 240), run('Tax 40.39', 40, 252)]);
+  assert.equal(noNet.fields.montant_ht, 27861);
+  assert.ok(noNet.confidence.montant_ht! < 0.8);
+  const noVat = readFields([run('Total HT 195,48', 40, 600), run('Total TVA %', 40, 612), run('Total TTC 195,48', 40, 624)]);
+  assert.equal(noVat.fields.montant_tva, 0, 'a net equal to the total: no VAT');
+  assert.equal(decide(noVat, 'pdf-text').status, 'pending');
+});
+
+test('supplier: a letter-spaced letterhead gets its word breaks from the seller\'s domain; the customer above "À l\'attention" is not it', () => {
+  const spaced = readFields([
+    run('A N A Ï S M A I L L A R D E I', 180, 39, 18),
+    run('a.maillard@orange.fr – www.anais-maillard.fr', 40, 91),
+    run('Calotte Habitat SAS', 40, 137),
+    run('Total HT 100,00', 40, 600),
+  ]);
+  assert.equal(spaced.fields.fournisseur, 'ANAÏS MAILLARD EI');
+  const generic = readFields([run('SELLER TRADE NAME', 40, 63), run('LE FOURNISSEUR SARL', 40, 73), run('EMAIL : moi@seller.com', 40, 110)]);
+  assert.equal(generic.fields.fournisseur, 'LE FOURNISSEUR SARL', 'a domain that is only part of a line names nothing');
+  const attention = readFields([run('ACME Habitat', 40, 39, 18), run('Altax Habitat SARL', 300, 128), run("À l'attention de Madame Vidal", 300, 140), run('Total TTC 120,00', 40, 800)]);
+  assert.equal(attention.fields.fournisseur, 'ACME Habitat');
+});
+
 test('the date of an associated invoice is not the invoice date', () => {
   const inv = readFields([
     run('Date : 28/02/2023', 350, 20),

@@ -38,13 +38,19 @@ export function findLabels<R extends string>(lines: Line[], labels: Label<R>[]):
       const x0 = xAt(f.start);
       const x1 = xAt(f.end - 1);
       const prev = found[i - 1];
-      const left = prev ? (xAt(prev.end - 1) + x0) / 2 : x0 - line.h * 3;
-      const right = found[i + 1] ? (x1 + xAt(found[i + 1]!.start)) / 2 : x1 + line.h * 8;
+      let left = prev ? (xAt(prev.end - 1) + x0) / 2 : x0 - line.h * 3;
+      let right = found[i + 1] ? (x1 + xAt(found[i + 1]!.start)) / 2 : x1 + line.h * 8;
+      // Headings that are no labels ("Skonto", "Fracht") own their columns too: the label's column
+      // ends halfway to the neighbouring cell, whatever that cell says.
+      const gapBefore = line.text.lastIndexOf(COLUMN_GAP, f.start);
+      if (gapBefore > 0) left = Math.max(left, (xAt(gapBefore - 1) + x0) / 2);
+      const gapAfter = line.text.indexOf(COLUMN_GAP, f.end);
+      if (gapAfter >= 0) right = Math.min(right, (x1 + xAt(gapAfter + COLUMN_GAP.length)) / 2);
       const cell = { index: line.text.slice(0, f.start).split(COLUMN_GAP).length - 1, count: line.text.split(COLUMN_GAP).length };
       hits.push({
         role: f.label.role, weight: f.label.weight, lineIndex, label: text.slice(f.start, f.end),
         after: line.text.slice(f.end, next),
-        below: () => columnBelow(lines, lineIndex, left, right, cell),
+        below: () => columnBelow(lines, lineIndex, left, right, cell, labels),
       });
     });
   });
@@ -52,7 +58,7 @@ export function findLabels<R extends string>(lines: Line[], labels: Label<R>[]):
 }
 
 /** The words of the next few lines that fall inside the label's column, nearest line first. */
-function columnBelow(lines: Line[], lineIndex: number, left: number, right: number, cell: { index: number; count: number }): string[] {
+function columnBelow<R extends string>(lines: Line[], lineIndex: number, left: number, right: number, cell: { index: number; count: number }, labels: Label<R>[]): string[] {
   const line = lines[lineIndex]!;
   const out: string[] = [];
   let lastY = line.y;
@@ -60,6 +66,8 @@ function columnBelow(lines: Line[], lineIndex: number, left: number, right: numb
     const below = lines[i]!;
     // A table's rows follow each other closely; a wider gap ends the column.
     if (below.page !== line.page || below.y - lastY > line.h * 4) break;
+    // A label of its own in the column starts another labelled line, not a row of values.
+    if (labelInColumn(below, left, right, labels)) break;
     // A row with as many cells as the row of headings: the cell in the label's place, whatever the
     // alignment (headings left-aligned over right-aligned amounts drift apart geometrically).
     const cells = below.text.split(COLUMN_GAP);
@@ -79,4 +87,12 @@ function columnBelow(lines: Line[], lineIndex: number, left: number, right: numb
     lastY = below.y;
   }
   return out;
+}
+
+function labelInColumn<R extends string>(line: Line, left: number, right: number, labels: Label<R>[]): boolean {
+  const text = fold(line.text);
+  return labels.some((label) => [...text.matchAll(label.re)].some((m) => {
+    const x = line.charX[m.index] ?? 0;
+    return x >= left && x <= right;
+  }));
 }

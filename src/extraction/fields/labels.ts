@@ -18,24 +18,28 @@ export const AMOUNT_LABELS: Label<AmountRole>[] = [
   L('ht', 0.95, String.raw`\b(rechnungs)?(summe|betrag|gesamtbetrag)\s+(ohne|exkl\.?|excl\.?)\s*(ust|mwst|umsatzsteuer|steuer)\b\.?`),
   L('ht', 0.95, String.raw`\b(rechnungs|gesamt)summe\s+netto\b${VAT_QUALIFIER}`),
   L('tva', 1, String.raw`\b(total|montant)\s*(de\s+la\s+|de\s+|des\s+)?(t\.?v\.?a\.?|taxes?)\b(?!\s*(intra|n°|no\b|num))`),
-  L('tva', 0.95, String.raw`\b(total\s+)?(vat|tax(es)?|mwst\.?|ust\.?|umsatzsteuer|mehrwertsteuer|gst|sst)(\s+amount)?\b(?!\s*(-?id|no\b|n°|number|reg|nr|identif|incl|inc\b|excl))`),
+  L('tva', 0.95, String.raw`\b(total\s+)?(vat|tax(es)?|mwst\.?|ust\.?|umsatzsteuer|mehrwertsteuer|gst|sst)(\s+(amount|total))?\b(?!\s*(-?id|no\b|n°|number|reg|nr|identif|incl|inc\b|excl))`),
   L('tva', 1, String.raw`\btaxe\s+sur\s+la\s+valeur\s+ajoutee\b`),
   L('tva', 0.95, String.raw`\b(totaal\s+)?btw\b(?!\s*(-?nummer|nr|id|nl\s?\d|identificatie))`),
   L('ht', 1, String.raw`\b(totaal\s+)?(exclusief|excl\.?)\s+btw\b`),
   L('ttc', 1, String.raw`\btotaal\s+(inclusief|incl\.?)\s+btw\b|\bte\s+betalen\b|\b(factuur\s*totaal|totaal\s*factuur|totaalbedrag)\b`),
   L('ht', 0.85, String.raw`\b(btw[- ]?)?grondslag\b`),
+  L('ht', 0.85, String.raw`\b(gesamt|netto)beitrag\b`),
   L('tva', 0.95, String.raw`\b(steuerbetrag|ust\.?-?betrag|mwst\.?-?betrag|umsatzsteuerbetrag|summe\s+(ust|mwst|umsatzsteuer))\b`),
+  // Insurance tax stands in the VAT's place on an insurance invoice (net + tax = total) and is its
+  // tax total; "includes 19 % insurance tax" is part of a net that carries no VAT.
+  L('tva', 0.85, String.raw`(?<!\b(enthalt|inkl\.?|incl\.?|including|dont)\s*(\d+\s*%\s*)?)\b(versicherungs?steuer|insurance\s+(premium\s+)?tax|taxe\s+(speciale\s+)?sur\s+les\s+(contrats\s+d')?assurances?)\b`),
   L('tva', 0.9, String.raw`\bt\.?v\.?a\.?\b(?!\s*(intra|n°|no\b|num|non applicable|:?\s*fr\s?\d))`),
   L('ttc', 1, String.raw`\b(total|montant|prix)\s*(net\s*)?(\(?\s*t\.?t\.?c\.?\s*\)?|toutes\s+taxes(\s+comprises)?)(?![a-z])`),
-  L('ttc', 1, String.raw`\b(total\s+((€|eur)\s+)?(sales\s*)?\(?\s*(incl\.?|including|inclusive(\s+of)?|inc\.?|with)\b[^0-9]{0,12}?(vat|tax|gst|sst)|total\s*[(<\[]?\s*(vat|tax|gst|sst)\s+(incl\w*|inc)\b\.?\s*[)>\]]?|gesamtbetrag(?!\s+der)|bruttobetrag|bruttosumme|(rechnungs|gesamt)?summe\s+brutto${VAT_QUALIFIER}|(rechnungs)?summe\s+(mit|inkl\.?)\s*(ust|mwst|umsatzsteuer)|rechnungsbetrag|rechnungssumme(?!\s+(netto|ohne|exkl|excl))|gesamtsumme|endbetrag|grand total|invoice total|total invoice|total amount|total facture|montant total|total general|rounded total|total \(rm\)|total sales(?!\s*\(?\s*(excl|before|w/o|without))|total brutto)`),
+  L('ttc', 1, String.raw`\b(total\s+((€|eur)\s+)?(sales\s*)?\(?\s*(incl\.?|including|inclusive(\s+of)?|inc\.?|with)\b[^0-9]{0,12}?(vat|tax|gst|sst)|total\s*[(<\[]?\s*(vat|tax|gst|sst)\s+(incl\w*|inc)\b\.?\s*[)>\]]?|gesamtbetrag(?!\s+der)|rechnungsbeitrag|bruttobetrag|bruttosumme|(rechnungs|gesamt)?summe\s+brutto${VAT_QUALIFIER}|(rechnungs)?summe\s+(mit|inkl\.?)\s*(ust|mwst|umsatzsteuer)|rechnungsbetrag|rechnungssumme(?!\s+(netto|ohne|exkl|excl))|gesamtsumme|endbetrag|grand total|invoice total|total invoice|total amount|total facture|montant total|total general|rounded total|total \(rm\)|total sales(?!\s*\(?\s*(excl|before|w/o|without))|total brutto)`),
   L('ttc', 0.7, String.raw`(^|\u2003)\s*totaal\b(?!\s*(excl|exclusief|btw))|((^|\u2003)\s*|(?<!(sub|sous)[- ]?)\b(?=total\s*:))total\b(?!\s*(ht|h\.t|hors|tva|t\.v\.a|vat|tax|net|excl|qty|quantity|items?|discount|remise))`),
   // Receipts print their one total as "Total Payable"; invoices with deposits say "balance due".
   L('ttc', 0.9, String.raw`\b(total\s+(amount\s+)?payable|amount\s+payable)\b`),
-  L('due', 1, String.raw`\b(net\s+a\s+payer|reste\s+a\s+payer|solde\s+(a\s+payer|du)|montant\s+(du|a\s+payer)|total\s+(a\s+payer|du)|a\s+payer|amount\s+due|balance\s+due|total\s+due|zahlbetrag|zu\s+zahlen(der\s+betrag)?|offener\s+betrag|payable amount)\b`),
+  L('due', 1, String.raw`\b(net\s+a\s+payer|reste\s+a\s+payer|solde\s+(a\s+payer|du)|montant\s+(du|a\s+payer)|total\s+(a\s+payer|du)|a\s+payer|amount\s+due|balance\s+due|total\s+due|due\s+payable|zahlbetrag|zu\s+zahlen(der\s+betrag)?|offener\s+betrag|payable amount)\b`),
 ];
 
 // Values next to these are never totals: deposits, discounts, fees, carried-forward subtotals.
-export const AMOUNT_DECOYS = new RegExp(String.raw`\b(acompte|deja\s+(paye|regle|verse)|avance|deposit|already paid|anzahlung|escompte|remise|rabais|discount|skonto|rabatt|frais\s+de\s+recouvrement|indemnite\s+forfaitaire|recovery|retenue|retention|report|a\s+reporter|reporte|uebertrag|ubertrag|carried|brought forward|capital|penalit|assurance|versicherungsteuer|insurance tax|rounding|arrondi|change|tendered|cash|paid|rendu|espece)\w*`);
+export const AMOUNT_DECOYS = new RegExp(String.raw`\b(acompte|deja\s+(paye|regle|verse)|avance|deposit|already paid|anzahlung|escompte|remise|rabais|discount|skonto|rabatt|frais\s+de\s+recouvrement|indemnite\s+forfaitaire|recovery|retenue|retention|report|a\s+reporter|reporte|uebertrag|ubertrag|carried|brought forward|capital|penalit|assurance|rounding|arrondi|change|tendered|cash|paid|rendu|espece)\w*`);
 
 export const ZERO_VAT_EVIDENCE = /\b(293\s*b|tva non applicable|autoliquidation|exoneration de tva|exonere de tva|vat exempt|reverse charge|steuerfrei|umsatzsteuerbefreit|steuerbefreit|kleinunternehmer|non soumis a la tva|franchise en base)\b|§\s*19\s*ustg\b/;
 
@@ -57,11 +61,11 @@ export const SELLER_HEADINGS = /^\W*(verkaufer|lieferant|rechnungssteller|leistu
 
 export const NUMBER_LABELS = new RegExp(String.raw`\b(facture|invoice|rechnung|avoir|credit\s+note|gutschrift|bill|receipt|document)\s*(n[°o]\.?|no\.?|num(ero|ber)?\.?|#|nr\.?|-?nummer|-?nr\.?|id)?\s*[:.]?\s*(de\s+facture\s*)?|\b(n[°o]|numero|number|nr)\.?\s*(de\s+)?(facture|invoice|rechnung|document|piece)\s*[:.]?|\brechnungs-?(nummer|nr)\.?\s*[:.]?|\b(reference|ref)\.?\s*(facture|invoice)?\s*[:.]`, 'g');
 
-export const CUSTOMER_LABELS = /\b(client|customer|destinataire|facture\s+a|factur[ee]+\s+a|adresse\s+de\s+facturation|adresse\s+de\s+livraison|livre\s+a|bill(ed)?\s+to|sold\s+to|ship(ped)?\s+to|deliver\s+to|kunde|kundennummer|rechnungsempfanger|kaufer|leistungsempfanger|warenempfanger|rechnungsadresse|lieferadresse|acheteur|buyer|a\s+l'attention|donneur\s+d'ordre)\b/;
+export const CUSTOMER_LABELS = /\b(client|customer|destinataire|facture\s+a|factur(e|er|ee)\s+a|adresse\s+de\s+facturation|adresse\s+de\s+livraison|livre\s+a|bill(ed)?\s+to|sold\s+to|ship(ped)?\s+to|deliver\s+to|kunde|kundennummer|rechnungsempfanger|kaufer|leistungsempfanger|warenempfanger|rechnungsadresse|lieferadresse|acheteur|buyer|a\s+l'attention|donneur\s+d'ordre|factuuradres|afleveradres|klantgegevens)\b/;
 
-export const LEGAL_FORMS = /(?:^|[\s,(])(s\.?a\.?s\.?u?|s\.?a\.?r\.?l\.?|e\.?u\.?r\.?l\.?|s\.?n\.?c\.?|s\.?c\.?i\.?|s\.?c\.?o\.?p\.?|s\.?a\.?|gmbh(?:\s*&\s*co\.?\s*kg)?|ag|kg|ohg|e\.?k\.?|ug|ltd\.?|limited|inc\.?|llc|llp|plc|b\.?v\.?|n\.?v\.?|s\.?p\.?a\.?|s\.?r\.?l\.?|sdn\.?\s*bhd\.?|bhd\.?|enterprise|trading|sarlu)(?=$|[\s,.)])/i;
+export const LEGAL_FORMS = /(?:^|[\s,(])(s\.?a\.?s\.?u?|s\.?a\.?r\.?l\.?|e\.?u\.?r\.?l\.?|s\.?n\.?c\.?|s\.?c\.?i\.?|s\.?c\.?o\.?p\.?|s\.?a\.?|gmbh(?:\s*&\s*co\.?\s*kg)?|ag|kg|ohg|e\.?k\.?|ug|ltd\.?|limited|inc\.?|llc|llp|plc|b\.?v\.?|n\.?v\.?|s\.?p\.?a\.?|s\.?r\.?l\.?|sdn\.?\s*bhd\.?|bhd\.?|enterprise|trading|sarlu|e\.?i\.?)(?=$|[\s,.)])/i;
 
 /** Legal forms written out, as French legal mentions print them (matched in folded text). */
 export const SPELLED_LEGAL_FORMS = /^\W{0,4}(societe\s+(par\s+actions\s+simplifiee|a\s+responsabilite\s+limitee|anonyme|civile|en\s+nom\s+collectif|cooperative)|entreprise\s+(unipersonnelle|individuelle)|entrepreneur\s+individuel|association\b)/;
 
-export const DOCUMENT_TITLES = /^(facture|invoice|rechnung|avoir|credit note|gutschrift|devis|quote|receipt|re[cç]u|tax invoice|facture d'acompte|note de credit|bon de commande|proforma|duplicata|original|copy|page)\b/i;
+export const DOCUMENT_TITLES = /^(facture|factuur|invoice|rechnung|avoir|credit note|gutschrift|devis|quote|receipt|re[cç]u|tax invoice|facture d'acompte|note de credit|bon de commande|proforma|duplicata|original|copy|page)\b/i;

@@ -1,7 +1,7 @@
 // The supplier's name: a company name with its legal form, the legal mentions, or the letterhead.
 import { COLUMN_GAP, type Line } from '../layout/lines.ts';
 import { customerLines } from './company-ids.ts';
-import { DOCUMENT_TITLES, LEGAL_FORMS, SELLER_HEADINGS, SPELLED_LEGAL_FORMS } from './labels.ts';
+import { CUSTOMER_LABELS, DOCUMENT_TITLES, LEGAL_FORMS, SELLER_HEADINGS, SPELLED_LEGAL_FORMS } from './labels.ts';
 import { findAmounts } from './amount-parser.ts';
 import { findDates } from './date-parser.ts';
 import { fold } from './text-normalise.ts';
@@ -10,7 +10,7 @@ import { fold } from './text-normalise.ts';
 function nameBeforeMentions(text: string): string {
   // The label first ("Name:   ACME GmbH" puts a column gap after the colon), then the mentions.
   return text
-    .replace(/^[^\p{L}\p{N}]*(?:(?:emetteur|vendeur|fournisseur|seller|supplier|from|de|name|nom|raison sociale|firma|company)\s*:\s*)?/iu, '')
+    .replace(/^[^\p{L}\p{N}]*(?:(?:emetteur|vendeur|fournisseur|seller|supplier|from|de|name|nom|raison sociale|firma|company|sold by|vendu par|verkauft von)\s*:\s*)?/iu, '')
     .split(/\s+(?:au capital|capital social|avec un capital|-\s*rcs|rcs\b|siret|siren|n°\s*tva|tva intra|ust-?id|registered|company reg|\||–|—|\s-\s|\u2003)/i)[0]!
     .replace(/[\s,;:.-]+$/, '')
     .trim();
@@ -25,9 +25,10 @@ function textAfter(text: string, name: string): string {
 /** A logo's monogram ("FP", "VB") is not a name: a name has a word of three letters or more. */
 const plausibleName = (s: string) =>
   s.length >= 2 && s.length <= 80 && /\p{L}{3}/u.test(s) && !/^\p{Lu}{2,3}$/u.test(s) && !DOCUMENT_TITLES.test(s) &&
-  !findAmounts(s).length && !findDates(s).length && !/@|www\.|https?:|\btel\b|t[eé]l[eé]phone|\+\d{2}/i.test(s);
+  !findAmounts(s).length && !findDates(s).length && !/@|www\.|https?:|\btel\b|t[eé]l[eé]phone|\+\d{2}|^#|\w_\w/i.test(s);
 
 const MAX_NAME_WORDS = 6;
+const ATTENTION = /(^|\u2003)\W*(a l'attention|attn\b|z\.\s?hd\b|to the attention)/;
 const NAME_LABEL = /^\W*(name|nom|raison sociale|firma|company)\s*:/;
 
 /** The lines under a heading: up to four, on its page. */
@@ -52,6 +53,63 @@ function nameInBlock(lines: Line[], block: number[]): { name: string; lineIndex:
   return null;
 }
 
+/** Free mail and access providers: their domains name no company. */
+const MAIL_PROVIDERS = /^(gmail|googlemail|orange|wanadoo|free|sfr|laposte|hotmail|outlook|live|yahoo|icloud|me|gmx|web|t-online|protonmail|proton|aol|bbox|neuf)$/;
+
+/**
+ * The words of the seller's domain names: "www.anais-maillard.fr" -> ["anais", "maillard"]. Invoices
+ * print the seller's web and mail addresses; the customer's, when at all, on a labelled line.
+ */
+function sellerDomains(lines: Line[]): string[][] {
+  const out: string[][] = [];
+  lines.forEach((line) => {
+    if (CUSTOMER_LABELS.test(fold(line.text))) return;
+    for (const m of fold(line.text).matchAll(/(?:www\.|@)((?:[a-z0-9-]+\.)+)[a-z]{2,6}\b/g)) {
+      const label = m[1]!.split('.').at(-2)!;
+      if (!MAIL_PROVIDERS.test(label)) out.push(label.split('-').filter(Boolean));
+    }
+  });
+  return out;
+}
+
+const squash = (s: string) => fold(s).replace(/[^a-z0-9]/g, '');
+
+/**
+ * A letterhead that spells the seller's domain name. Designed letterheads space their letters out
+ * ("A N A Ï S   M A I L L A R D   E I"), which loses the word breaks; the domain's words give them
+ * back ("ANAÏS MAILLARD EI"). Whatever follows the domain's words (a legal form) is kept.
+ */
+function nameFromDomain(text: string, words: string[]): string | null {
+  const cell = text.trim();
+  const joined = words.join('');
+  // A name wrapped at its hyphen ("Automobiles Fleury-" over "Brunet"): the domain has the rest.
+  if (cell.endsWith('-') && squash(cell).length >= 6 && joined.startsWith(squash(cell))) {
+    const rest = joined.slice(squash(cell).length);
+    return `${cell}${rest.charAt(0).toUpperCase()}${rest.slice(1)}`;
+  }
+  if (!squash(cell).startsWith(joined)) return null;
+  if (!/^(\S\s){3,}\S/u.test(cell)) return restIsLegalForm(cell, joined) ? cell : null;
+  const letters = [...cell.replace(/\s+/g, '')];
+  let out = '';
+  let i = 0;
+  for (const word of words) {
+    let piece = '';
+    while (i < letters.length && squash(piece).length < word.length) piece += letters[i++];
+    out += !out || piece.startsWith('-') ? piece : ` ${piece}`;
+  }
+  const rest = letters.slice(i).join('');
+  return !rest ? out : restIsLegalForm(rest, '') ? `${out} ${rest}` : null;
+}
+
+/** The name is the domain's words and at most a legal form: "Acme Conseil SAS" for acme-conseil.fr. */
+function restIsLegalForm(text: string, domain: string): boolean {
+  let kept = '';
+  const words = text.split(/\s+/);
+  while (words.length && squash(kept).length < domain.length) kept += ` ${words.shift()}`;
+  const rest = words.join(' ');
+  return !rest || LEGAL_FORMS.test(` ${rest}`);
+}
+
 export function readSupplier(lines: Line[]): { fournisseur: string | null; confidence: number } {
   const customer = customerLines(lines);
   const pageHeight = Math.max(...lines.filter((l) => l.page === 1).map((l) => l.y + l.h), 1);
@@ -63,16 +121,34 @@ export function readSupplier(lines: Line[]): { fournisseur: string | null; confi
   const blockName = blocks.map((block) => nameInBlock(lines, block)).find((n) => n !== null);
   if (blockName) candidates.push({ name: blockName.name, score: 0.93 * lines[blockName.lineIndex]!.conf });
   lines.forEach((line, i) => {
-    if (customer.has(i)) return;
-    const name = nameBeforeMentions(line.text);
-    if (!plausibleName(name)) return;
+    // The customer's name heads its address block, just above "À l'attention de …".
+    if (customer.has(i) || ATTENTION.test(fold(lines[i + 1]?.text ?? ''))) return;
     const top = line.page === 1 && line.y < pageHeight * 0.3;
-    // The legal form may follow the name spelled out: "ACME – Société par actions simplifiée au capital de…".
-    if (LEGAL_FORMS.test(name) || SPELLED_LEGAL_FORMS.test(fold(textAfter(line.text, name)))) {
-      const mentions = /au capital|capital social|rcs|siret|siren/i.test(line.text);
-      candidates.push({ name, score: (sellerBlock.has(i) ? 0.97 : top ? 0.95 : mentions ? 0.9 : 0.8) * line.conf });
+    const mentions = /au capital|capital social|rcs|siret|siren/i.test(line.text);
+    // The line's first cell, or the next when the first is the document's title ("FACTUUR.   ACME B.V."):
+    // other cells belong to other blocks, often the customer's.
+    const cells = line.text.split(COLUMN_GAP);
+    for (const cell of DOCUMENT_TITLES.test(cells[0]!.trim()) ? cells.slice(1, 2) : cells.slice(0, 1)) {
+      const name = nameBeforeMentions(cell);
+      if (!plausibleName(name)) continue;
+      // The legal form may follow the name spelled out: "ACME – Société par actions simplifiée au capital de…".
+      if (LEGAL_FORMS.test(name) || SPELLED_LEGAL_FORMS.test(fold(textAfter(line.text, name)))) {
+        candidates.push({ name, score: (sellerBlock.has(i) ? 0.97 : top ? 0.95 : mentions ? 0.9 : 0.8) * line.conf });
+        break;
+      }
     }
   });
+  // A header line that spells the seller's web or mail domain is its name, even inside what looks
+  // like the customer's block (a "N° client" field marks the lines after it).
+  const domains = sellerDomains(lines);
+  for (const line of lines) {
+    if (line.page !== 1 || line.y > pageHeight * 0.3) continue;
+    const name = domains.map((words) => nameFromDomain(line.text.split(COLUMN_GAP)[0]!, words)).find((n) => n !== null);
+    if (name && plausibleName(name)) {
+      candidates.push({ name, score: 0.96 * line.conf });
+      break;
+    }
+  }
   // The letterhead: the tallest text near the top of page 1.
   const header = lines.filter((l, i) => l.page === 1 && l.y < pageHeight * 0.25 && !customer.has(i));
   // A title line ("Stylesheet zur Lesbarmachung der XML-Daten …") is longer than a company name.

@@ -158,6 +158,9 @@ export function readTotals(lines: Line[]): Totals {
   const tva = vatSums(byRole('tva'));
   const zeroVat = lines.some((l) => ZERO_VAT_EVIDENCE.test(fold(l.text)));
   if (zeroVat) tva.push({ cents: 0, score: 0.9 });
+  // No VAT amount printed at all: a net equal to the total implies none, a weak reading for review.
+  const printedVat = tva.length > 0;
+  if (!printedVat) tva.push({ cents: 0, score: 0.3 });
   const due = best(byRole('due'))?.cents ?? null;
 
   type Solution = { ht: Candidate; tva: VatReading; ttc: Candidate; score: number };
@@ -189,11 +192,16 @@ export function readTotals(lines: Line[]): Totals {
   // Nothing adds up: report the best guesses, uncertain, for a person to review.
   const h = best(ht);
   const t = best(ttc);
-  const v = tva.reduce<{ cents: Cents; score: number } | null>((b, c) => (!b || c.score > b.score ? c : b), null);
-  // A receipt that prints its net and its tax but no labelled total: the total they imply, as a
-  // guess that a person confirms (never validated: its confidence stays under the threshold).
-  // When the tax is "included", the net printed is already the total.
+  const v = printedVat ? tva.reduce<VatReading | null>((b, c) => (!b || c.score > b.score ? c : b), null) : null;
+  // What the amounts found imply for the one that is missing, as a guess that a person confirms
+  // (never validated: confidences stay under the threshold). A receipt's net and tax with no
+  // labelled total give the total, or the net alone when the tax is "included"; a total and its
+  // tax with no labelled net (a "Tax" column, "Charges") give the net.
   const taxIncluded = lines.some((l) => TAX_INCLUDED.test(fold(l.text)));
-  const implied = !t && h && v && v.cents !== 0 ? h.cents + (taxIncluded ? 0 : v.cents) + (rounding?.cents ?? 0) : null;
-  return { ht: h?.cents ?? null, tva: v?.cents ?? null, ttc: roundedTotal(t, lines, rounding) ?? implied, due, confidence: { ht: 0.4, tva: 0.4, ttc: 0.5 }, currencies };
+  const impliedTtc = !t && h && v && v.cents !== 0 ? h.cents + (taxIncluded ? 0 : v.cents) + (rounding?.cents ?? 0) : null;
+  const impliedHt = !h && t && v && !taxIncluded ? t.cents - v.cents : null;
+  return {
+    ht: h?.cents ?? impliedHt, tva: v?.cents ?? null, ttc: roundedTotal(t, lines, rounding) ?? impliedTtc, due,
+    confidence: { ht: 0.4, tva: 0.4, ttc: 0.5 }, currencies,
+  };
 }
