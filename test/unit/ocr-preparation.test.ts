@@ -7,6 +7,7 @@ import { test } from 'node:test';
 import sharp from 'sharp';
 import { estimateSkew } from '../../src/extraction/ocr/deskew.ts';
 import { clearDarkBorders } from '../../src/extraction/ocr/dark-borders.ts';
+import { wordsFromTsv } from '../../src/extraction/ocr/ocr-engine.ts';
 import { prepareImage } from '../../src/extraction/ocr/prepare-image.ts';
 import { CORPUS } from '../helpers/service.ts';
 
@@ -52,4 +53,18 @@ test('dark surround touching the edge is cleared; the text inside the page is ke
   const inkBefore = darkPixels(page.data);
   const inkAfter = darkPixels(Buffer.concat(Array.from({ length: page.height }, (_, y) => cleared.data.subarray(y * framed.width, y * framed.width + page.width))));
   assert.ok(inkBefore > 1000 && inkAfter === inkBefore, `ink before ${inkBefore}, after ${inkAfter}`);
+});
+
+test('tesseract TSV: word rows become positioned runs; block, line and empty rows are left out', () => {
+  const tsv = [
+    'level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext',
+    '2\t1\t1\t0\t0\t0\t40\t20\t300\t30\t-1\t',
+    '5\t1\t1\t1\t1\t1\t40\t20\t80\t24\t96.5\tTotal',
+    '5\t1\t1\t1\t1\t2\t130\t21\t60\t23\t88\tTTC',
+    '5\t1\t1\t1\t1\t3\t200\t20\t10\t24\t95\t ',
+  ].join('\n');
+  assert.deepEqual(wordsFromTsv(tsv, 2), [
+    { text: 'Total', x: 40, y: 20, w: 80, h: 24, page: 2, conf: 0.965 },
+    { text: 'TTC', x: 130, y: 21, w: 60, h: 23, page: 2, conf: 0.88 },
+  ]);
 });

@@ -44,7 +44,21 @@ export type PageLayout = 'auto' | 'block';
 const OCR_DPI = '300';
 const SEGMENTATION: Record<PageLayout, PSM> = { auto: PSM.AUTO, block: PSM.SINGLE_BLOCK };
 
-interface Word { text: string; confidence: number; bbox: { x0: number; y0: number; x1: number; y1: number } }
+/** tesseract's TSV: level, page, block, paragraph, line, word, left, top, width, height, conf, text. */
+const WORD_LEVEL = '5';
+
+export function wordsFromTsv(tsv: string, page: number): TextRun[] {
+  const out: TextRun[] = [];
+  for (const row of tsv.split('\n')) {
+    const cols = row.split('\t');
+    if (cols[0] !== WORD_LEVEL || cols.length < 12) continue;
+    const text = cols.slice(11).join('\t');
+    if (!text.trim()) continue;
+    const [x, y, w, h, conf] = cols.slice(6, 11).map(Number) as [number, number, number, number, number];
+    out.push({ text, x, y, w, h, page, conf: conf / 100 });
+  }
+  return out;
+}
 
 export function createOcrEngine(workers: number): OcrEngine {
   let scheduler: Promise<Scheduler> | undefined;
@@ -67,13 +81,10 @@ export function createOcrEngine(workers: number): OcrEngine {
     async recognise(image, page, layout = 'auto') {
       const s = await ready();
       // Per-job parameter: tesseract.js sets it for this recognition only, then restores it.
-      const result = await s.addJob('recognize', image, { tessedit_pageseg_mode: SEGMENTATION[layout], user_defined_dpi: OCR_DPI } as never, { blocks: true, text: false });
-      const words: Word[] = (result.data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words)));
-      return words
-        .filter((w) => w.text.trim())
-        .map((w) => ({
-          text: w.text, x: w.bbox.x0, y: w.bbox.y0, w: w.bbox.x1 - w.bbox.x0, h: w.bbox.y1 - w.bbox.y0, page, conf: w.confidence / 100,
-        }));
+      // Words as TSV rather than as block objects: the objects carry every symbol and its choices,
+      // which cost memory in the worker and again when copied to this thread (docs/benchmarks.md).
+      const result = await s.addJob('recognize', image, { tessedit_pageseg_mode: SEGMENTATION[layout], user_defined_dpi: OCR_DPI } as never, { tsv: true, blocks: false, text: false });
+      return wordsFromTsv(result.data.tsv ?? '', page);
     },
     async close() {
       if (scheduler) await (await scheduler).terminate();
