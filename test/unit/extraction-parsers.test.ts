@@ -171,6 +171,10 @@ test('receipts: the total after cash rounding when printed, the total payable, a
   assert.equal(payable.fields.montant_ttc, -173);
   const lostPoint = readFields([ocrRun('Total Sales Inclusive GST @0.00%: 3045', 100), ocrRun('Cash Received : 30.50', 115)]);
   assert.equal(lostPoint.fields.montant_ttc, 3045, '30.45, not 3045.00');
+  const misread = readFields([ocrRun('Total Amount Payable : 12.00', 100), ocrRun('Cash Received : 100. 00', 115), ocrRun('Change : 28. 00', 130)]);
+  assert.equal(misread.fields.montant_ttc, 7200, 'tendered - change proves 72.00, one digit from the 12.00 read');
+  const unproven = readFields([ocrRun('Total Amount Payable : 12.00', 100), ocrRun('Cash Received : 100.00', 115), ocrRun('Change : 45.50', 130)]);
+  assert.equal(unproven.fields.montant_ttc, 1200, 'a payment that proves an amount nothing corroborates changes nothing');
   assert.ok(lostPoint.confidence.montant_ttc! < 0.8);
 });
 

@@ -107,6 +107,40 @@ function roundingAdjustment(lines: Line[]): { cents: Cents; lineIndex: number } 
  * The total after cash rounding, when the page prints it below the rounding line ("Rounding
  * Adj. -0.01" then "Total RM 22.90"). Rounding that only settles the change leaves the total as is.
  */
+/** The last amount on the first line that starts with one of these words ("Cash RM 50.00"). */
+function amountAfter(lines: Line[], word: RegExp): Cents | null {
+  for (const line of lines) {
+    if (!word.test(fold(line.text))) continue;
+    // OCR splits a receipt's amounts at the decimal point ("100. 00").
+    const last = findAmounts(line.text.replace(/(\d)([.,])\s+(\d{2})(?!\d)/g, '$1$2$3')).at(-1);
+    if (last) return last.cents;
+  }
+  return null;
+}
+
+/**
+ * What a receipt's payment proves: amount tendered − change − cash rounding = the total. OCR misreads
+ * a digit of a total it prints once ("12.00" for 72.00); the payment lines are a second witness. The
+ * total they prove replaces the one read only when the page corroborates it: printed elsewhere, or
+ * one digit away from the total read.
+ */
+function paidTotal(total: Cents | null, lines: Line[], rounding: { cents: Cents } | null): Cents | null {
+  if (total === null) return null;
+  const tendered = amountAfter(lines, /^\W*(cash|tendered|cash received|amount received|paid)\b/);
+  const change = amountAfter(lines, /^\W*(change|change due|balance returned)\b/);
+  if (tendered === null || change === null) return total;
+  // The total may be printed before or after its cash rounding.
+  const proven = [tendered - change, tendered - change - (rounding?.cents ?? 0)];
+  if (proven.includes(total)) return total;
+  const printed = (cents: Cents) => lines.some((l) => findAmounts(l.text).some((a) => a.cents === cents));
+  return proven.find((p) => p > 0 && (printed(p) || oneDigitApart(p, total))) ?? total;
+}
+
+function oneDigitApart(a: Cents, b: Cents): boolean {
+  const [x, y] = [String(Math.abs(a)), String(Math.abs(b))];
+  return x.length === y.length && [...x].filter((c, i) => c !== y[i]).length === 1;
+}
+
 function roundedTotal(total: Candidate | null, lines: Line[], rounding: { cents: Cents; lineIndex: number } | null): Cents | null {
   if (!total) return null;
   if (!rounding || rounding.cents === 0 || total.lineIndex > rounding.lineIndex) return total.cents;
@@ -201,7 +235,7 @@ export function readTotals(lines: Line[]): Totals {
   const impliedTtc = !t && h && v && v.cents !== 0 ? h.cents + (taxIncluded ? 0 : v.cents) + (rounding?.cents ?? 0) : null;
   const impliedHt = !h && t && v && !taxIncluded ? t.cents - v.cents : null;
   return {
-    ht: h?.cents ?? impliedHt, tva: v?.cents ?? null, ttc: roundedTotal(t, lines, rounding) ?? impliedTtc, due,
+    ht: h?.cents ?? impliedHt, tva: v?.cents ?? null, ttc: paidTotal(roundedTotal(t, lines, rounding) ?? impliedTtc, lines, rounding), due,
     confidence: { ht: 0.4, tva: 0.4, ttc: 0.5 }, currencies,
   };
 }
