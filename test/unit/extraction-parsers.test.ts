@@ -135,10 +135,10 @@ test('a VAT that is no plausible share of the net keeps the invoice for review',
     run('Au Bon Moulin SARL', 40, 20, 18),
     run('Invoice date: 03/11/2017', 350, 20),
     run('Net total', 350, 400), run('0.00 €', 480, 400),
-    run('VAT', 350, 415), run('2,076.76 €', 480, 415),
-    run('Total', 350, 430), run('2,076.76 €', 480, 430),
+    run('VAT', 350, 415), run('1,840.50 €', 480, 415),
+    run('Total', 350, 430), run('1,840.50 €', 480, 430),
   ]);
-  assert.deepEqual([inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc], [0, 207676, 207676]);
+  assert.deepEqual([inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc], [0, 184050, 184050]);
   const decision = decide(inv, 'ocr');
   assert.equal(decision.status, 'pending');
   assert.ok(decision.reviewReasons.some((r) => /not a plausible share of the net/.test(r)), decision.reviewReasons.join('; '));
@@ -148,71 +148,76 @@ test('OCR that drops a decimal comma: the reading that adds up wins, and is not 
   const ocrRun = (text: string, x: number, y: number): TextRun => ({ ...run(text, x, y), conf: 0.9 });
   const inv = readFields([
     ocrRun('Base HT', 200, 400), ocrRun('Total TVA', 290, 400), ocrRun('Total TTC', 380, 400),
-    ocrRun('301414 €', 200, 415), ocrRun('602,83 €', 290, 415), ocrRun('3616,97 €', 380, 415),
+    ocrRun('123456 €', 200, 415), ocrRun('246,91 €', 290, 415), ocrRun('1481,47 €', 380, 415),
   ]);
-  assert.deepEqual([inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc], [301414, 60283, 361697]);
+  assert.deepEqual([inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc], [123456, 24691, 148147]);
   assert.ok(inv.confidence.montant_ht! < 0.8, `confidence ${inv.confidence.montant_ht}`);
 });
 
 test('receipts: the total after cash rounding when printed, the total payable, a total whose decimal point OCR lost', () => {
-  const ocrRun = (text: string, y: number): TextRun => ({ ...run(text, 40, y), conf: 0.9 });
+  const ocrRun = (text: string, y: number, x = 40): TextRun => ({ ...run(text, x, y), conf: 0.9 });
   const rounded = readFields([
-    ocrRun('Total Sales (Inclusive GST) RM 22.91', 100), ocrRun('Rounding Adjustment -.01', 115), ocrRun('Total after rounding RM 22.90', 130),
-    ocrRun('Cash RM 50.00', 145), ocrRun('Change RM 27.10', 160),
+    ocrRun('Total Sales (Inclusive GST) RM 10.47', 100), ocrRun('Rounding Adjustment -.02', 115), ocrRun('Total after rounding RM 10.45', 130),
+    ocrRun('Cash RM 15.00', 145), ocrRun('Change RM 4.55', 160),
   ]);
-  assert.equal(rounded.fields.montant_ttc, 2290);
+  assert.equal(rounded.fields.montant_ttc, 1045);
   const settlesChange = readFields([
-    ocrRun('TOTAL (GST INCL) 38.37', 100), ocrRun('CASH 40.35', 115), ocrRun('ROUNDING ADJUSTMENTS 0.02-', 130), ocrRun('CHANGE DUE 2.00', 145),
+    ocrRun('TOTAL (GST INCL) 26.42', 100), ocrRun('CASH 30.40', 115), ocrRun('ROUNDING ADJUSTMENTS 0.02-', 130), ocrRun('CHANGE DUE 4.00', 145),
   ]);
-  assert.equal(settlesChange.fields.montant_ttc, 3837, 'rounding that only settles the change leaves the total');
-  const implied = readFields([ocrRun('SUB TOTAL 64.00', 100), ocrRun('GST 6% 3.84', 115), ocrRun('ROUNDING ADJ 0.01', 130), ocrRun('Cash 100.00', 145)]);
-  assert.equal(implied.fields.montant_ttc, 6785, 'net + tax + rounding when no total is labelled');
-  const payable = readFields([ocrRun('Total 0% supplies: 12.98', 100), ocrRun('Total 6% supplies (excl. GST): -13.87', 115), ocrRun('Total Payable: -1.73', 130)]);
-  assert.equal(payable.fields.montant_ttc, -173);
-  const lostPoint = readFields([ocrRun('Total Sales Inclusive GST @0.00%: 3045', 100), ocrRun('Cash Received : 30.50', 115)]);
-  assert.equal(lostPoint.fields.montant_ttc, 3045, '30.45, not 3045.00');
-  const misread = readFields([ocrRun('Total Amount Payable : 12.00', 100), ocrRun('Cash Received : 100. 00', 115), ocrRun('Change : 28. 00', 130)]);
-  assert.equal(misread.fields.montant_ttc, 7200, 'tendered - change proves 72.00, one digit from the 12.00 read');
-  const unproven = readFields([ocrRun('Total Amount Payable : 12.00', 100), ocrRun('Cash Received : 100.00', 115), ocrRun('Change : 45.50', 130)]);
-  assert.equal(unproven.fields.montant_ttc, 1200, 'a payment that proves an amount nothing corroborates changes nothing');
+  assert.equal(settlesChange.fields.montant_ttc, 2642, 'rounding that only settles the change leaves the total');
+  const implied = readFields([ocrRun('SUB TOTAL 52.00', 100), ocrRun('GST 6% 3.12', 115), ocrRun('ROUNDING ADJ -0.02', 130), ocrRun('Cash 60.00', 145)]);
+  assert.equal(implied.fields.montant_ttc, 5510, 'net + tax + rounding when no total is labelled');
+  const payable = readFields([ocrRun('Total 0% supplies: 8.40', 100), ocrRun('Total 6% supplies (excl. GST): -10.20', 115), ocrRun('Total Payable: -2.41', 130)]);
+  assert.equal(payable.fields.montant_ttc, -241);
+  const lostPoint = readFields([ocrRun('Total Sales Inclusive GST @0.00%: 1250', 100), ocrRun('Cash Received : 12.60', 115)]);
+  assert.equal(lostPoint.fields.montant_ttc, 1250, '12.50, not 1250.00');
   assert.ok(lostPoint.confidence.montant_ttc! < 0.8);
+  // OCR returns "60." and "00" as two words: the line joins them.
+  const misread = readFields([
+    ocrRun('Total Amount Payable : 19.00', 100),
+    ocrRun('Cash Received :', 115), ocrRun('60.', 115, 120), ocrRun('00', 115, 137),
+    ocrRun('Change :', 130), ocrRun('11.', 130, 85), ocrRun('00', 130, 102),
+  ]);
+  assert.equal(misread.fields.montant_ttc, 4900, 'tendered - change proves 49.00, one digit from the 19.00 read');
+  const unproven = readFields([ocrRun('Total Amount Payable : 19.00', 100), ocrRun('Cash Received : 60.00', 115), ocrRun('Change : 32.50', 130)]);
+  assert.equal(unproven.fields.montant_ttc, 1900, 'a payment that proves an amount nothing corroborates changes nothing');
 });
 
 test('a row of headings: columns end at neighbouring headings that are no labels', () => {
   const inv = readFields([
     run('Warenwert', 50, 700), run('Skonto', 150, 700), run('Nettobetrag', 250, 700), run('MwSt-Betrag', 350, 700), run('Endbetrag', 450, 700),
-    run('1062,60', 50, 712), run('-21,55', 160, 712), run('1056,05', 262, 712), run('200,65', 362, 712), run('1256,70', 450, 712),
+    run('840,00', 50, 712), run('-16,80', 160, 712), run('823,20', 262, 712), run('156,41', 362, 712), run('979,61', 450, 712),
   ]);
-  assert.deepEqual([inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc], [105605, 20065, 125670]);
+  assert.deepEqual([inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc], [82320, 15641, 97961]);
 });
 
 test('insurance tax in the VAT\'s place is the tax total; insurance tax included in the net is not', () => {
-  const separate = readFields([run('Gesamtbeitrag 50,00 €', 40, 400), run('Versicherungsteuer 19 % 9,50 €', 40, 412), run('Rechnungsbeitrag 59,50 €', 40, 424)]);
-  assert.deepEqual([separate.fields.montant_ht, separate.fields.montant_tva, separate.fields.montant_ttc], [5000, 950, 5950]);
-  const included = readFields([run('Enthält 19% Versicherungssteuer = 9,50 Euro', 40, 380), run('Nettobetrag 59,50', 40, 400), run('MwSt. 0 % 0,00', 40, 412), run('Gesamtbetrag 59,50', 40, 424)]);
-  assert.deepEqual([included.fields.montant_ht, included.fields.montant_tva, included.fields.montant_ttc], [5950, 0, 5950]);
+  const separate = readFields([run('Gesamtbeitrag 80,00 €', 40, 400), run('Versicherungsteuer 19 % 15,20 €', 40, 412), run('Rechnungsbeitrag 95,20 €', 40, 424)]);
+  assert.deepEqual([separate.fields.montant_ht, separate.fields.montant_tva, separate.fields.montant_ttc], [8000, 1520, 9520]);
+  const included = readFields([run('Enthält 19% Versicherungssteuer = 15,20 Euro', 40, 380), run('Nettobetrag 95,20', 40, 400), run('MwSt. 0 % 0,00', 40, 412), run('Gesamtbetrag 95,20', 40, 424)]);
+  assert.deepEqual([included.fields.montant_ht, included.fields.montant_tva, included.fields.montant_ttc], [9520, 0, 9520]);
 });
 
 test('the amount left out is implied by the others, and never validates', () => {
-  const noNet = readFields([run('Product Price Tax Total', 40, 200), run('Total    278.61    40.39    319.00', 40, 212), run('Grand Total 319.00', 40, 240), run('Tax 40.39', 40, 252)]);
-  assert.equal(noNet.fields.montant_ht, 27861);
+  const noNet = readFields([run('Product Price Tax Total', 40, 200), run('Total    412.50    57.75    470.25', 40, 212), run('Grand Total 470.25', 40, 240), run('Tax 57.75', 40, 252)]);
+  assert.equal(noNet.fields.montant_ht, 41250);
   assert.ok(noNet.confidence.montant_ht! < 0.8);
-  const noVat = readFields([run('Total HT 195,48', 40, 600), run('Total TVA %', 40, 612), run('Total TTC 195,48', 40, 624)]);
+  const noVat = readFields([run('Total HT 312,40', 40, 600), run('Total TVA %', 40, 612), run('Total TTC 312,40', 40, 624)]);
   assert.equal(noVat.fields.montant_tva, 0, 'a net equal to the total: no VAT');
   assert.equal(decide(noVat, 'pdf-text').status, 'pending');
 });
 
 test('supplier: a letter-spaced letterhead gets its word breaks from the seller\'s domain; the customer above "À l\'attention" is not it', () => {
   const spaced = readFields([
-    run('A N A Ï S M A I L L A R D E I', 180, 39, 18),
-    run('a.maillard@orange.fr – www.anais-maillard.fr', 40, 91),
-    run('Calotte Habitat SAS', 40, 137),
+    run('J E A N N E R O U X E I', 180, 39, 18),
+    run('j.roux@orange.fr – www.jeanne-roux.fr', 40, 91),
+    run('Bastide Immobilier SAS', 40, 137),
     run('Total HT 100,00', 40, 600),
   ]);
-  assert.equal(spaced.fields.fournisseur, 'ANAÏS MAILLARD EI');
-  const generic = readFields([run('SELLER TRADE NAME', 40, 63), run('LE FOURNISSEUR SARL', 40, 73), run('EMAIL : moi@seller.com', 40, 110)]);
-  assert.equal(generic.fields.fournisseur, 'LE FOURNISSEUR SARL', 'a domain that is only part of a line names nothing');
-  const attention = readFields([run('ACME Habitat', 40, 39, 18), run('Altax Habitat SARL', 300, 128), run("À l'attention de Madame Vidal", 300, 140), run('Total TTC 120,00', 40, 800)]);
+  assert.equal(spaced.fields.fournisseur, 'JEANNE ROUX EI');
+  const generic = readFields([run('VENDOR SHOP NAME', 40, 63), run('LA BOUTIQUE SARL', 40, 73), run('EMAIL : contact@vendor.com', 40, 110)]);
+  assert.equal(generic.fields.fournisseur, 'LA BOUTIQUE SARL', 'a domain that is only part of a line names nothing');
+  const attention = readFields([run('ACME Habitat', 40, 39, 18), run('Orvane Habitat SARL', 300, 128), run("À l'attention de Madame Petit", 300, 140), run('Total TTC 120,00', 40, 800)]);
   assert.equal(attention.fields.fournisseur, 'ACME Habitat');
 });
 
@@ -265,9 +270,9 @@ test('German sums: net and gross with their (excl./inkl. USt.) qualifier; the sm
   ]);
   assert.deepEqual([taxed.fields.montant_ht, taxed.fields.montant_tva, taxed.fields.montant_ttc], [10000, 1900, 11900]);
   const exempt = readFields([
-    run('Summe Waren', 40, 400), run('9,90', 480, 400),
-    run('Rechnungssumme', 40, 415), run('9,90', 480, 415),
+    run('Summe Waren', 40, 400), run('7,40', 480, 400),
+    run('Rechnungssumme', 40, 415), run('7,40', 480, 415),
     run('Im Rechnungsbetrag ist gemäß § 19 UStG keine Umsatzsteuer enthalten.', 40, 450),
   ]);
-  assert.deepEqual([exempt.fields.montant_ht, exempt.fields.montant_tva, exempt.fields.montant_ttc], [990, 0, 990]);
+  assert.deepEqual([exempt.fields.montant_ht, exempt.fields.montant_tva, exempt.fields.montant_ttc], [740, 0, 740]);
 });

@@ -15,22 +15,32 @@ export interface LabelHit<R extends string> {
   below: () => string[];
 }
 
+type LabelMatch<R extends string> = { label: Label<R>; start: number; end: number };
+
+/** The labels on one line, left to right; where two overlap the strongest is kept ("total ttc" over "total"). */
+function labelsOn<R extends string>(text: string, labels: Label<R>[]): LabelMatch<R>[] {
+  const found: LabelMatch<R>[] = [];
+  for (const label of labels) {
+    for (const m of text.matchAll(label.re)) {
+      const start = m.index!;
+      const end = start + m[0].length;
+      const clash = found.findIndex((f) => start < f.end && f.start < end);
+      if (clash === -1) found.push({ label, start, end });
+      else if (found[clash]!.label.weight < label.weight) found[clash] = { label, start, end };
+    }
+  }
+  return found.sort((a, b) => a.start - b.start);
+}
+
 export function findLabels<R extends string>(lines: Line[], labels: Label<R>[]): LabelHit<R>[] {
   const hits: LabelHit<R>[] = [];
+  const texts = lines.map((line) => fold(line.text));
+  const labelled = texts.map((text) => labelsOn(text, labels));
+  // Where each line's labels start: a column of values ends at a line with a label of its own.
+  const labelXs = lines.map((line, i) => labelled[i]!.map((f) => line.charX[f.start] ?? 0));
   lines.forEach((line, lineIndex) => {
-    const text = fold(line.text);
-    const found: Array<{ label: Label<R>; start: number; end: number }> = [];
-    for (const label of labels) {
-      for (const m of text.matchAll(label.re)) {
-        const start = m.index!;
-        const end = start + m[0].length;
-        // Keep the strongest label where two overlap ("total ttc" over "total").
-        const clash = found.findIndex((f) => start < f.end && f.start < end);
-        if (clash === -1) found.push({ label, start, end });
-        else if (found[clash]!.label.weight < label.weight) found[clash] = { label, start, end };
-      }
-    }
-    found.sort((a, b) => a.start - b.start);
+    const text = texts[lineIndex]!;
+    const found = labelled[lineIndex]!;
     const xAt = (i: number) => line.charX[Math.min(Math.max(0, i), line.charX.length - 1)] ?? 0;
     found.forEach((f, i) => {
       const next = found[i + 1]?.start ?? text.length;
@@ -50,7 +60,7 @@ export function findLabels<R extends string>(lines: Line[], labels: Label<R>[]):
       hits.push({
         role: f.label.role, weight: f.label.weight, lineIndex, label: text.slice(f.start, f.end),
         after: line.text.slice(f.end, next),
-        below: () => columnBelow(lines, lineIndex, left, right, cell, labels),
+        below: () => columnBelow(lines, lineIndex, left, right, cell, labelXs),
       });
     });
   });
@@ -58,7 +68,7 @@ export function findLabels<R extends string>(lines: Line[], labels: Label<R>[]):
 }
 
 /** The words of the next few lines that fall inside the label's column, nearest line first. */
-function columnBelow<R extends string>(lines: Line[], lineIndex: number, left: number, right: number, cell: { index: number; count: number }, labels: Label<R>[]): string[] {
+function columnBelow(lines: Line[], lineIndex: number, left: number, right: number, cell: { index: number; count: number }, labelXs: number[][]): string[] {
   const line = lines[lineIndex]!;
   const out: string[] = [];
   let lastY = line.y;
@@ -67,7 +77,7 @@ function columnBelow<R extends string>(lines: Line[], lineIndex: number, left: n
     // A table's rows follow each other closely; a wider gap ends the column.
     if (below.page !== line.page || below.y - lastY > line.h * 4) break;
     // A label of its own in the column starts another labelled line, not a row of values.
-    if (labelInColumn(below, left, right, labels)) break;
+    if (labelXs[i]!.some((x) => x >= left && x <= right)) break;
     // A row with as many cells as the row of headings: the cell in the label's place, whatever the
     // alignment (headings left-aligned over right-aligned amounts drift apart geometrically).
     const cells = below.text.split(COLUMN_GAP);
@@ -87,12 +97,4 @@ function columnBelow<R extends string>(lines: Line[], lineIndex: number, left: n
     lastY = below.y;
   }
   return out;
-}
-
-function labelInColumn<R extends string>(line: Line, left: number, right: number, labels: Label<R>[]): boolean {
-  const text = fold(line.text);
-  return labels.some((label) => [...text.matchAll(label.re)].some((m) => {
-    const x = line.charX[m.index] ?? 0;
-    return x >= left && x <= right;
-  }));
 }

@@ -57,14 +57,15 @@ function nameInBlock(lines: Line[], block: number[]): { name: string; lineIndex:
 const MAIL_PROVIDERS = /^(gmail|googlemail|orange|wanadoo|free|sfr|laposte|hotmail|outlook|live|yahoo|icloud|me|gmx|web|t-online|protonmail|proton|aol|bbox|neuf)$/;
 
 /**
- * The words of the seller's domain names: "www.anais-maillard.fr" -> ["anais", "maillard"]. Invoices
+ * The words of the seller's domain names: "www.jeanne-roux.fr" -> ["jeanne", "roux"]. Invoices
  * print the seller's web and mail addresses; the customer's, when at all, on a labelled line.
  */
 function sellerDomains(lines: Line[]): string[][] {
   const out: string[][] = [];
   lines.forEach((line) => {
-    if (CUSTOMER_LABELS.test(fold(line.text))) return;
-    for (const m of fold(line.text).matchAll(/(?:www\.|@)((?:[a-z0-9-]+\.)+)[a-z]{2,6}\b/g)) {
+    const text = fold(line.text);
+    if (CUSTOMER_LABELS.test(text)) return;
+    for (const m of text.matchAll(/(?:www\.|@)((?:[a-z0-9-]+\.)+)[a-z]{2,6}\b/g)) {
       const label = m[1]!.split('.').at(-2)!;
       if (!MAIL_PROVIDERS.test(label)) out.push(label.split('-').filter(Boolean));
     }
@@ -76,28 +77,29 @@ const squash = (s: string) => fold(s).replace(/[^a-z0-9]/g, '');
 
 /**
  * A letterhead that spells the seller's domain name. Designed letterheads space their letters out
- * ("A N A Ï S   M A I L L A R D   E I"), which loses the word breaks; the domain's words give them
- * back ("ANAÏS MAILLARD EI"). Whatever follows the domain's words (a legal form) is kept.
+ * ("J E A N N E   R O U X   E I"), which loses the word breaks; the domain's words give them
+ * back ("JEANNE ROUX EI"). Whatever follows the domain's words (a legal form) is kept.
  */
 function nameFromDomain(text: string, words: string[]): string | null {
   const cell = text.trim();
   const joined = words.join('');
-  // A name wrapped at its hyphen ("Automobiles Fleury-" over "Brunet"): the domain has the rest.
-  if (cell.endsWith('-') && squash(cell).length >= 6 && joined.startsWith(squash(cell))) {
-    const rest = joined.slice(squash(cell).length);
+  const letters = squash(cell);
+  // A name wrapped at its hyphen ("Garage Martin-" over "Leroy"): the domain has the rest.
+  if (cell.endsWith('-') && letters.length >= 6 && joined.startsWith(letters)) {
+    const rest = joined.slice(letters.length);
     return `${cell}${rest.charAt(0).toUpperCase()}${rest.slice(1)}`;
   }
-  if (!squash(cell).startsWith(joined)) return null;
+  if (!letters.startsWith(joined)) return null;
   if (!/^(\S\s){3,}\S/u.test(cell)) return restIsLegalForm(cell, joined) ? cell : null;
-  const letters = [...cell.replace(/\s+/g, '')];
+  const chars = [...cell.replace(/\s+/g, '')];
   let out = '';
   let i = 0;
   for (const word of words) {
     let piece = '';
-    while (i < letters.length && squash(piece).length < word.length) piece += letters[i++];
+    while (i < chars.length && squash(piece).length < word.length) piece += chars[i++];
     out += !out || piece.startsWith('-') ? piece : ` ${piece}`;
   }
-  const rest = letters.slice(i).join('');
+  const rest = chars.slice(i).join('');
   return !rest ? out : restIsLegalForm(rest, '') ? `${out} ${rest}` : null;
 }
 
@@ -127,15 +129,12 @@ export function readSupplier(lines: Line[]): { fournisseur: string | null; confi
     const mentions = /au capital|capital social|rcs|siret|siren/i.test(line.text);
     // The line's first cell, or the next when the first is the document's title ("FACTUUR.   ACME B.V."):
     // other cells belong to other blocks, often the customer's.
-    const cells = line.text.split(COLUMN_GAP);
-    for (const cell of DOCUMENT_TITLES.test(cells[0]!.trim()) ? cells.slice(1, 2) : cells.slice(0, 1)) {
-      const name = nameBeforeMentions(cell);
-      if (!plausibleName(name)) continue;
-      // The legal form may follow the name spelled out: "ACME – Société par actions simplifiée au capital de…".
-      if (LEGAL_FORMS.test(name) || SPELLED_LEGAL_FORMS.test(fold(textAfter(line.text, name)))) {
-        candidates.push({ name, score: (sellerBlock.has(i) ? 0.97 : top ? 0.95 : mentions ? 0.9 : 0.8) * line.conf });
-        break;
-      }
+    const [first = '', second = ''] = line.text.split(COLUMN_GAP);
+    const name = nameBeforeMentions(DOCUMENT_TITLES.test(first.trim()) ? second : first);
+    if (!plausibleName(name)) return;
+    // The legal form may follow the name spelled out: "ACME – Société par actions simplifiée au capital de…".
+    if (LEGAL_FORMS.test(name) || SPELLED_LEGAL_FORMS.test(fold(textAfter(line.text, name)))) {
+      candidates.push({ name, score: (sellerBlock.has(i) ? 0.97 : top ? 0.95 : mentions ? 0.9 : 0.8) * line.conf });
     }
   });
   // A header line that spells the seller's web or mail domain is its name, even inside what looks

@@ -3,6 +3,7 @@ import type { Cents } from '../../domain/money.ts';
 import { vatShareIsPlausible } from '../checks/checks.ts';
 import { COLUMN_GAP, type Line } from '../layout/lines.ts';
 import { findAmounts, type AmountMatch } from './amount-parser.ts';
+import { paidTotal, roundedTotal, roundingAdjustment } from './cash-payment.ts';
 import { findLabels } from './labelled-values.ts';
 import { AMOUNT_DECOYS, AMOUNT_LABELS, ZERO_VAT_EVIDENCE, type AmountRole } from './labels.ts';
 import { fold } from './text-normalise.ts';
@@ -63,7 +64,7 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
 }
 
 /**
- * The ways to read an amount. OCR drops decimal commas ("3 014,14 €" read "301414 €"): a whole
+ * The ways to read an amount. OCR drops decimal commas ("1 234,56 €" read "123456 €"): a whole
  * number on an OCR line may also be its hundredth, a weaker reading that only an equation that
  * adds up (HT + TVA = TTC) can promote. A text layer (confidence 1) is taken as printed.
  */
@@ -75,78 +76,12 @@ function readings(a: AmountMatch, lineConf: number): Array<{ cents: Cents; penal
 const REPAIR_PENALTY = 0.2;
 
 /**
- * A bare whole number where a label's amount belongs on an OCR line ("Total incl. GST: 3045"): the
+ * A bare whole number where a label's amount belongs on an OCR line ("Total incl. GST: 1250"): the
  * amount whose decimal point OCR lost. Without a currency it is no amount as printed.
  */
 function droppedDecimals(after: string): Cents | null {
   const m = /(?:^|[\s:])(\d{3,7})\s*$/.exec(after);
   return m ? Number(m[1]) : null;
-}
-
-/**
- * A cash rounding line ("Rounding Adj. -0.01", "Arrondi 0,02"): a few cents that turn the total
- * into the amount actually paid. Signs are printed before or after ("0.02-"), the leading zero
- * often not at all ("-.01").
- */
-function roundingAdjustment(lines: Line[]): { cents: Cents; lineIndex: number } | null {
-  for (const [lineIndex, line] of lines.entries()) {
-    const text = fold(line.text);
-    const label = /\b(rounding|arrondi)\w*/.exec(text);
-    if (!label) continue;
-    const last = [...text.slice(label.index + label[0].length).matchAll(/(-)?\s?(\d*)[.,](\d{2})(\s?-)?(?!\d)/g)].at(-1);
-    if (!last) continue;
-    const cents = Number(last[2] || 0) * 100 + Number(last[3]);
-    // Cash is rounded to 5 or 10 cents: anything larger on a "rounding" line is a rounded total.
-    if (cents > 10) continue;
-    return { cents: last[1] || last[4] ? -cents : cents, lineIndex };
-  }
-  return null;
-}
-
-/**
- * The total after cash rounding, when the page prints it below the rounding line ("Rounding
- * Adj. -0.01" then "Total RM 22.90"). Rounding that only settles the change leaves the total as is.
- */
-/** The last amount on the first line that starts with one of these words ("Cash RM 50.00"). */
-function amountAfter(lines: Line[], word: RegExp): Cents | null {
-  for (const line of lines) {
-    if (!word.test(fold(line.text))) continue;
-    // OCR splits a receipt's amounts at the decimal point ("100. 00").
-    const last = findAmounts(line.text.replace(/(\d)([.,])\s+(\d{2})(?!\d)/g, '$1$2$3')).at(-1);
-    if (last) return last.cents;
-  }
-  return null;
-}
-
-/**
- * What a receipt's payment proves: amount tendered − change − cash rounding = the total. OCR misreads
- * a digit of a total it prints once ("12.00" for 72.00); the payment lines are a second witness. The
- * total they prove replaces the one read only when the page corroborates it: printed elsewhere, or
- * one digit away from the total read.
- */
-function paidTotal(total: Cents | null, lines: Line[], rounding: { cents: Cents } | null): Cents | null {
-  if (total === null) return null;
-  const tendered = amountAfter(lines, /^\W*(cash|tendered|cash received|amount received|paid)\b/);
-  const change = amountAfter(lines, /^\W*(change|change due|balance returned)\b/);
-  if (tendered === null || change === null) return total;
-  // The total may be printed before or after its cash rounding.
-  const proven = [tendered - change, tendered - change - (rounding?.cents ?? 0)];
-  if (proven.includes(total)) return total;
-  const printed = (cents: Cents) => lines.some((l) => findAmounts(l.text).some((a) => a.cents === cents));
-  return proven.find((p) => p > 0 && (printed(p) || oneDigitApart(p, total))) ?? total;
-}
-
-function oneDigitApart(a: Cents, b: Cents): boolean {
-  const [x, y] = [String(Math.abs(a)), String(Math.abs(b))];
-  return x.length === y.length && [...x].filter((c, i) => c !== y[i]).length === 1;
-}
-
-function roundedTotal(total: Candidate | null, lines: Line[], rounding: { cents: Cents; lineIndex: number } | null): Cents | null {
-  if (!total) return null;
-  if (!rounding || rounding.cents === 0 || total.lineIndex > rounding.lineIndex) return total.cents;
-  const rounded = total.cents + rounding.cents;
-  const printed = lines.slice(rounding.lineIndex + 1).some((l) => findAmounts(l.text).some((a) => a.cents === rounded));
-  return printed ? rounded : total.cents;
 }
 
 /**

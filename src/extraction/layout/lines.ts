@@ -45,8 +45,10 @@ function joinRuns(runs: TextRun[]): { text: string; charX: number[] } {
   for (const run of runs) {
     if (prev) {
       const gap = run.x - (prev.x + prev.w);
-      // OCR splits "2371,07" into "2371" and ",07": a decimal tail joins the digits before it.
-      const decimalTail = /\d$/.test(prev.text) && /^[.,]\d{2}(?!\d)/.test(run.text) && gap < prev.h;
+      // OCR splits "2371,07" into "2371" and ",07", or "100." and "00": a decimal tail joins the
+      // digits before it. The second form only on OCR lines: a text layer's "1." before "20" is a list.
+      const decimalTail = gap < prev.h && ((/\d$/.test(prev.text) && /^[.,]\d{2}(?!\d)/.test(run.text)) ||
+        ((run.conf ?? 1) < 1 && /^\d+[.,]$/.test(prev.text) && /^\d{2}$/.test(run.text)));
       const sep = decimalTail ? '' : gap > Math.max(prev.h, run.h) * 1.5 ? COLUMN_GAP : gap > prev.h * 0.15 || !/\s$/.test(chars.at(-1) ?? '') ? ' ' : '';
       push(sep, prev.x + prev.w, run.x);
     }

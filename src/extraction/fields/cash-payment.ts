@@ -1,0 +1,73 @@
+// What a receipt's cash lines say about its total: the rounding to the nearest 5 or 10 cents, and
+// the payment (amount tendered − change), a second witness to a total that OCR may have misread.
+import type { Cents } from '../../domain/money.ts';
+import type { Line } from '../layout/lines.ts';
+import { findAmounts } from './amount-parser.ts';
+import { fold } from './text-normalise.ts';
+
+export interface Rounding { cents: Cents; lineIndex: number }
+
+const printedOn = (lines: Line[], cents: Cents) => lines.some((l) => findAmounts(l.text).some((a) => a.cents === cents));
+
+/**
+ * A cash rounding line ("Rounding Adj. -0.01", "Arrondi 0,02"): a few cents that turn the total
+ * into the amount actually paid. Signs are printed before or after ("0.02-"), the leading zero
+ * often not at all ("-.01").
+ */
+export function roundingAdjustment(lines: Line[]): Rounding | null {
+  for (const [lineIndex, line] of lines.entries()) {
+    const text = fold(line.text);
+    const label = /\b(rounding|arrondi)\w*/.exec(text);
+    if (!label) continue;
+    const last = [...text.slice(label.index + label[0].length).matchAll(/(-)?\s?(\d*)[.,](\d{2})(\s?-)?(?!\d)/g)].at(-1);
+    if (!last) continue;
+    const cents = Number(last[2] || 0) * 100 + Number(last[3]);
+    // Cash is rounded to 5 or 10 cents: anything larger on a "rounding" line is a rounded total.
+    if (cents > 10) continue;
+    return { cents: last[1] || last[4] ? -cents : cents, lineIndex };
+  }
+  return null;
+}
+
+/**
+ * The total after cash rounding, when the page prints it below the rounding line ("Rounding
+ * Adj. -0.01" then "Total RM 10.45"). Rounding that only settles the change leaves the total as is.
+ */
+export function roundedTotal(total: { cents: Cents; lineIndex: number } | null, lines: Line[], rounding: Rounding | null): Cents | null {
+  if (!total) return null;
+  if (!rounding || rounding.cents === 0 || total.lineIndex > rounding.lineIndex) return total.cents;
+  const rounded = total.cents + rounding.cents;
+  return printedOn(lines.slice(rounding.lineIndex + 1), rounded) ? rounded : total.cents;
+}
+
+/**
+ * What a receipt's payment proves: amount tendered − change (− cash rounding) = the total. OCR
+ * misreads a digit of a total it prints once ("19.00" for 49.00); the payment lines are a second
+ * witness. The total they prove replaces the one read only when the page corroborates it: printed
+ * elsewhere, or one digit away from the total read.
+ */
+export function paidTotal(total: Cents | null, lines: Line[], rounding: Rounding | null): Cents | null {
+  if (total === null) return null;
+  const tendered = amountAfter(lines, /^\W*(cash|tendered|amount received|paid)\b/);
+  const change = amountAfter(lines, /^\W*(change|balance returned)\b/);
+  if (tendered === null || change === null) return total;
+  // The total may be printed before or after its cash rounding.
+  const proven = [tendered - change, tendered - change - (rounding?.cents ?? 0)];
+  if (proven.includes(total)) return total;
+  return proven.find((p) => p > 0 && (printedOn(lines, p) || oneDigitApart(p, total))) ?? total;
+}
+
+/** The last amount on the first line that starts with one of these words ("Cash RM 50.00"). */
+function amountAfter(lines: Line[], word: RegExp): Cents | null {
+  for (const line of lines) {
+    if (!word.test(fold(line.text))) continue;
+    const last = findAmounts(line.text).at(-1);
+    if (last) return last.cents;
+  }
+  return null;
+}
+
+function oneDigitApart(a: Cents, b: Cents): boolean {
+  const [x, y] = [String(Math.abs(a)), String(Math.abs(b))];
+  return x.length === y.length && [...x].filter((c, i) => c !== y[i]).length === 1;
+}
