@@ -229,6 +229,15 @@ test('the date of an associated invoice is not the invoice date', () => {
   assert.equal(inv.fields.date_facture, '2023-02-28');
 });
 
+test('a bare "Date" cell beside its value is the invoice date, not the due date below it', () => {
+  const inv = readFields([
+    run('Date', 300, 20), run('04/03/2024', 400, 20), run('Date de livraison', 520, 20), run('01/03/2024', 640, 20),
+    // The due-date label as OCR garbles it: no label is left to tell this date apart.
+    run('Aréglerav ant le', 300, 35), run('03/04/2024', 400, 35),
+  ]);
+  assert.equal(inv.fields.date_facture, '2024-03-04');
+});
+
 test('supplier: a monogram is no name; a labelled name under a seller heading; a legal form spelled out', () => {
   const german = readFields([
     run('NW', 40, 10, 30),

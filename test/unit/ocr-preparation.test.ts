@@ -7,8 +7,9 @@ import { test } from 'node:test';
 import sharp from 'sharp';
 import { estimateSkew } from '../../src/extraction/ocr/deskew.ts';
 import { clearDarkBorders } from '../../src/extraction/ocr/dark-borders.ts';
+import { evenLighting } from '../../src/extraction/ocr/even-lighting.ts';
 import { wordsFromTsv } from '../../src/extraction/ocr/ocr-engine.ts';
-import { prepareImage } from '../../src/extraction/ocr/prepare-image.ts';
+import { prepareImage, type GreyImage } from '../../src/extraction/ocr/prepare-image.ts';
 import { CORPUS } from '../helpers/service.ts';
 
 const PAGE = path.join(CORPUS, 'docs/synthetic-fr/syn-003_p1.png');
@@ -53,6 +54,34 @@ test('dark surround touching the edge is cleared; the text inside the page is ke
   const inkBefore = darkPixels(page.data);
   const inkAfter = darkPixels(Buffer.concat(Array.from({ length: page.height }, (_, y) => cleared.data.subarray(y * framed.width, y * framed.width + page.width))));
   assert.ok(inkBefore > 1000 && inkAfter === inkBefore, `ink before ${inkBefore}, after ${inkAfter}`);
+});
+
+test('uneven light: the paper in shadow comes back white and the ink stays dark; an evenly lit page is left alone', async () => {
+  const page = await grey(fs.readFileSync(PAGE));
+  assert.equal(await evenLighting(page), null, 'a clean render needs no correction');
+  // A shadow falling across the page from left to right, as a phone held above it casts:
+  // the paper darkens from 250 to 140.
+  const shadowed = { ...page, data: Buffer.from(page.data) };
+  for (let y = 0; y < page.height; y++) {
+    for (let x = 0; x < page.width; x++) {
+      const light = 250 - (110 * x) / page.width;
+      shadowed.data[y * page.width + x] = Math.round((page.data[y * page.width + x]! * light) / 255);
+    }
+  }
+  const evened = await evenLighting(shadowed);
+  assert.ok(evened, 'a shadowed page is corrected');
+  const band = (image: GreyImage, x0: number, x1: number) => {
+    const values: number[] = [];
+    for (let y = 0; y < image.height; y += 3) for (let x = x0; x < x1; x += 3) values.push(image.data[y * image.width + x]!);
+    values.sort((a, b) => a - b);
+    return { paper: values[Math.floor(values.length * 0.6)]!, ink: values.filter((v) => v < 100).length / values.length };
+  };
+  const right = band(evened, Math.floor(page.width * 0.75), page.width);
+  assert.ok(band(shadowed, Math.floor(page.width * 0.75), page.width).paper < 160, 'the shadow is there before');
+  assert.ok(right.paper >= 240, `paper in the shadow after: ${right.paper}`);
+  // The ink's share of the shadowed band is what it was on the clean page (within a few per mille).
+  const clean = band(page, Math.floor(page.width * 0.75), page.width);
+  assert.ok(Math.abs(right.ink - clean.ink) < 0.004, `ink share ${right.ink} against ${clean.ink}`);
 });
 
 test('tesseract TSV: word rows become positioned runs; block, line and empty rows are left out', () => {

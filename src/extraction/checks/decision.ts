@@ -1,6 +1,6 @@
 // validated only when every required field is found, confident, and every check passes.
 import type { ExtractedInvoice, ExtractionSource, FieldName } from '../types.ts';
-import { CHECKS } from './checks.ts';
+import { CHECKS, totalsAddUp, vatLinesConsistent, vatShareOfNetPlausible } from './checks.ts';
 
 export const REQUIRED_FIELDS: readonly FieldName[] = ['montant_ht', 'montant_tva', 'montant_ttc', 'date_facture', 'fournisseur'];
 
@@ -18,4 +18,12 @@ export function decide(invoice: ExtractedInvoice, source: ExtractionSource): { s
     if (reason) reasons.push(reason);
   }
   return { status: reasons.length ? 'pending' : 'validated', reviewReasons: reasons };
+}
+
+const AMOUNTS: readonly FieldName[] = ['montant_ht', 'montant_tva', 'montant_ttc'];
+
+/** The three amounts are read with confidence and prove each other (HT + TVA = TTC, a plausible VAT). */
+export function amountsProven(invoice: ExtractedInvoice): boolean {
+  return AMOUNTS.every((f) => invoice.fields[f] !== null && (invoice.confidence[f] ?? 0) >= MIN_CONFIDENCE)
+    && [totalsAddUp, vatLinesConsistent, vatShareOfNetPlausible].every((check) => check(invoice) === null);
 }

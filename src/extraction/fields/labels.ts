@@ -48,7 +48,8 @@ export type DateRole = 'invoice' | 'decoy' | 'due';
 export const DATE_LABELS: Label<DateRole>[] = [
   L('invoice', 1, String.raw`\b(date\s+(de\s+(la\s+)?)?factur\w*|date\s+d'?\s?emission|date\s+d'edition|invoice\s+date|date\s+of\s+(issue|invoice)|issue\s+date|issued\s+on|rechnungsdatum|ausstellungsdatum|belegdatum|factuurdatum|facture\s+du|factur[ee]+\s+le|emise?\s+le)\b`),
   L('invoice', 0.9, String.raw`\b(handels)?(rechnung|gutschrift|facture|invoice)\b.{0,40}?\b(vom|von|dated)\b`),
-  L('invoice', 0.85, String.raw`(^|[^a-z'])(date|datum|dated|le)\s*[:.]?\s*$|(^|[^a-z'])(date|datum)\s*[:.]`),
+  // A bare "Date": at the end of its line, before a colon, or in a cell of its own with a date beside it.
+  L('invoice', 0.85, String.raw`(^|[^a-z'])(date|datum|dated|le)\s*[:.]?\s*$|(^|[^a-z'])(date|datum)\s*[:.]|(^|[^a-z'])(date|datum)(?=\s*\u2003\s*\d)`),
   L('due', 1, String.raw`\b(echeance|date\s+(d'|de\s+)?(echeance|limite|paiement|reglement)|due(\s+date)?|payable|a\s+regler|faellig|fallig|zahlbar|zahlungsziel|paiement\s+(le|avant|au)|payment\s+(date|due))\b`),
   L('decoy', 1, String.raw`\b(livraison|livre\s+le|delivery|delivered|lieferdatum|leistungsdatum|liefer|commande|order|bestell|periode|period|zeitraum|du\s+\d|from\s+\d|au\s+\d|valable|valid|validite|naissance|imprime|printed|print|edite|abonnement|subscription|contrat|contract|mise\s+en\s+service|prelevement|debit|auftrag|leistung|expedition|shipping|ship)\w*`),
 ];
