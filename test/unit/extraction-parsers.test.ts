@@ -191,6 +191,17 @@ test('a row of headings: columns end at neighbouring headings that are no labels
   assert.deepEqual([inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc], [82320, 15641, 97961]);
 });
 
+test('boxes of totals: headings left-aligned over amounts right-aligned, one value dropped by OCR', () => {
+  const ocr = (text: string, x: number, y: number) => ({ ...run(text, x, y), conf: 0.9 });
+  const inv = readFields([
+    ocr('Base HT', 40, 800), ocr('Total TVA', 240, 800), ocr('Total T.T.C.', 440, 800), ocr('Montant à régler', 640, 800),
+    ocr('€ 2480,50', 140, 830), ocr('€ 496,10', 345, 830), ocr('€ 2976,60', 540, 830),
+  ]);
+  assert.deepEqual([inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc], [248050, 49610, 297660]);
+  // Picked by the equation alone, not by the layout: a person confirms it.
+  assert.ok(inv.confidence.montant_ht! < 0.8 && inv.confidence.montant_ttc! < 0.8);
+});
+
 test('insurance tax in the VAT\'s place is the tax total; insurance tax included in the net is not', () => {
   const separate = readFields([run('Gesamtbeitrag 80,00 €', 40, 400), run('Versicherungsteuer 19 % 15,20 €', 40, 412), run('Rechnungsbeitrag 95,20 €', 40, 424)]);
   assert.deepEqual([separate.fields.montant_ht, separate.fields.montant_tva, separate.fields.montant_ttc], [8000, 1520, 9520]);

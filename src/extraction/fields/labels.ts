@@ -29,7 +29,7 @@ export const AMOUNT_LABELS: Label<AmountRole>[] = [
   // Insurance tax stands in the VAT's place on an insurance invoice (net + tax = total) and is its
   // tax total; "includes 19 % insurance tax" is part of a net that carries no VAT.
   L('tva', 0.85, String.raw`(?<!\b(enthalt|inkl\.?|incl\.?|including|dont)\s*(\d+\s*%\s*)?)\b(versicherungs?steuer|insurance\s+(premium\s+)?tax|taxe\s+(speciale\s+)?sur\s+les\s+(contrats\s+d')?assurances?)\b`),
-  L('tva', 0.9, String.raw`\bt\.?v\.?a\.?\b(?!\s*(intra|n°|no\b|num|non applicable|:?\s*fr\s?\d))`),
+  L('tva', 0.9, String.raw`\bt\.?v\.?a\.?(\b|(?=\d))(?!\s*(intra|n°|no\b|num|non applicable|:?\s*fr\s?\d))`),
   L('ttc', 1, String.raw`\b(total|montant|prix)\s*(net\s*)?(\(?\s*t\.?t\.?c\.?\s*\)?|toutes\s+taxes(\s+comprises)?)(?![a-z])`),
   L('ttc', 1, String.raw`\b(total\s+((€|eur)\s+)?(sales\s*)?\(?\s*(incl\.?|including|inclusive(\s+of)?|inc\.?|with)\b[^0-9]{0,12}?(vat|tax|gst|sst)|total\s*[(<\[]?\s*(vat|tax|gst|sst)\s+(incl\w*|inc)\b\.?\s*[)>\]]?|gesamtbetrag(?!\s+der)|rechnungsbeitrag|bruttobetrag|bruttosumme|(rechnungs|gesamt)?summe\s+brutto${VAT_QUALIFIER}|(rechnungs)?summe\s+(mit|inkl\.?)\s*(ust|mwst|umsatzsteuer)|rechnungsbetrag|rechnungssumme(?!\s+(netto|ohne|exkl|excl))|gesamtsumme|endbetrag|grand total|invoice total|total invoice|total amount|total facture|montant total|total general|rounded total|total \(rm\)|total sales(?!\s*\(?\s*(excl|before|w/o|without))|total brutto)`),
   L('ttc', 0.7, String.raw`(^|\u2003)\s*totaal\b(?!\s*(excl|exclusief|btw))|((^|\u2003)\s*|(?<!(sub|sous)[- ]?)\b(?=total\s*:))total\b(?!\s*(ht|h\.t|hors|tva|t\.v\.a|vat|tax|net|excl|qty|quantity|items?|discount|remise))`),

@@ -30,7 +30,9 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
   const list: Candidate[] = [];
   const currencies: string[] = [];
   const lastPage = lines.at(-1)?.page ?? 1;
-  for (const hit of findLabels(lines, AMOUNT_LABELS)) {
+  const hits = findLabels(lines, AMOUNT_LABELS);
+  const labelled = new Set(hits.map((h) => h.lineIndex));
+  for (const hit of hits) {
     const line = lines[hit.lineIndex]!;
     let amounts = findAmounts(ownCells(hit.after));
     // A decoy word ("acompte", "escompte") disqualifies the label only when it qualifies this value:
@@ -51,6 +53,11 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
         for (const r of readings(a, line.conf)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf - 0.1 - 0.03 * (rows.length - 1 - k) + pageBias - r.penalty, lineIndex: hit.lineIndex, repaired: r.repaired });
       });
       for (const a of rows) if (a.currency) currencies.push(a.currency);
+      // OCR that drops a cell from the row of values, or headings left-aligned over amounts
+      // right-aligned in their boxes, puts values in a neighbour's column. Every amount of the row
+      // just below is then also a candidate, too weak to validate alone: only an equation that adds
+      // up (HT + TVA = TTC) among them can pick it.
+      for (const a of rowBelow(lines, hit.lineIndex, labelled)) list.push({ role: hit.role, cents: a.cents, score: hit.weight * line.conf - ANY_CELL_PENALTY + pageBias, lineIndex: hit.lineIndex, repaired: true });
       continue;
     }
     // The last amount after a label is the total ("TVA 20 % 100,00 20,00": base, then tax).
@@ -61,6 +68,20 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
   }
   for (const line of lines) for (const a of findAmounts(line.text)) if (a.currency) currencies.push(a.currency);
   return { list, currencies };
+}
+
+const ANY_CELL_PENALTY = 0.4;
+/** The VAT read as zero only because none is printed: a weak reading for review. */
+const NO_VAT_PRINTED = 0.3;
+
+/** The amounts of the row of values right under a row of headings: close below, with no label of its own. */
+function rowBelow(lines: Line[], lineIndex: number, labelled: Set<number>): AmountMatch[] {
+  const line = lines[lineIndex]!;
+  const next = lines[lineIndex + 1];
+  if (!next || labelled.has(lineIndex + 1) || next.page !== line.page || next.y - line.y > line.h * 4) return [];
+  // "Cash", "Change", "Acompte": a line of its own, not the row of values under the headings.
+  if (AMOUNT_DECOYS.test(fold(next.text))) return [];
+  return findAmounts(next.text);
 }
 
 /**
@@ -129,7 +150,7 @@ export function readTotals(lines: Line[]): Totals {
   if (zeroVat) tva.push({ cents: 0, score: 0.9 });
   // No VAT amount printed at all: a net equal to the total implies none, a weak reading for review.
   const printedVat = tva.length > 0;
-  if (!printedVat) tva.push({ cents: 0, score: 0.3 });
+  if (!printedVat) tva.push({ cents: 0, score: NO_VAT_PRINTED, repaired: true });
   const due = best(byRole('due'))?.cents ?? null;
 
   type Solution = { ht: Candidate; tva: VatReading; ttc: Candidate; score: number };
@@ -138,6 +159,8 @@ export function readTotals(lines: Line[]): Totals {
     for (const h of ht) {
       for (const v of tva) {
         if (Math.abs(h.cents + v.cents - t.cents) > 1 || t.cents === 0) continue;
+        // Two guesses make no reading: a net equal to a total taken from any cell proves nothing.
+        if (v.score <= NO_VAT_PRINTED && (h.repaired || t.repaired)) continue;
         // A reading whose VAT is no plausible share of its net (columns swapped) ranks last.
         const penalty = vatShareIsPlausible(h.cents, v.cents) ? 0 : 1;
         solutions.push({ ht: h, tva: v, ttc: t, score: t.score + h.score + v.score - penalty });
@@ -160,7 +183,8 @@ export function readTotals(lines: Line[]): Totals {
   }
   // Nothing adds up: report the best guesses, uncertain, for a person to review.
   const h = best(ht);
-  const t = best(ttc);
+  // A total of nothing is a misread (a payment line, an empty cell read "0.00"), never a guess worth showing.
+  const t = best(ttc.filter((c) => c.cents !== 0));
   const v = printedVat ? tva.reduce<VatReading | null>((b, c) => (!b || c.score > b.score ? c : b), null) : null;
   // What the amounts found imply for the one that is missing, as a guess that a person confirms
   // (never validated: confidences stay under the threshold). A receipt's net and tax with no
