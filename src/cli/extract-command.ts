@@ -26,7 +26,10 @@ export async function extractCommand(files: string[], options: { json: boolean }
     return 2;
   }
   const config = loadConfig();
-  const extractor = createExtractor({ ocrWorkers: config.extraction.ocrWorkers });
+  // Files are read one at a time, so a second OCR worker would only serve multi-page scans, and it
+  // costs its own model and image memory: 608 MB against 555 MB over 250 files (docs/benchmarks.md).
+  // OCR_WORKERS, when set, still decides.
+  const extractor = createExtractor({ ocrWorkers: process.env.OCR_WORKERS ? config.extraction.ocrWorkers : 1 });
   let failures = 0;
   const table: string[][] = [];
   try {
