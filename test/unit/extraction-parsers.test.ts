@@ -249,6 +249,23 @@ test('a bare "Date" cell beside its value is the invoice date, not the due date 
   assert.equal(inv.fields.date_facture, '2024-03-04');
 });
 
+test('invoice number: the strongest label wins; a title word alone, a bare "No." column and a customer number do not', () => {
+  const numero = (...runs: TextRun[]) => readFields(runs).fields.numero;
+  // A title alone in its cell, then the real label on the next line.
+  assert.equal(numero(run('Facture', 40, 20), run('12 rue des Lilas', 300, 20), run('Facture N° FV-2031-77', 40, 40)), 'FV-2031-77');
+  // A row of headings over a row of values; the customer number beside its own label is not it.
+  assert.equal(numero(
+    run('N° client', 40, 10), run('CL-5521', 140, 10),
+    run('Facture n°', 40, 60), run('Date', 200, 60), run('Échéance', 320, 60),
+    run('AZ-19-0042', 40, 72), run('03-02-2022', 200, 72), run('05-03-2022', 320, 72),
+  ), 'AZ-19-0042');
+  // A bare "No." heading a table of lines; the title followed by its number.
+  assert.equal(numero(run('Invoice 55871', 40, 20), run('No.', 40, 300), run('Description', 200, 300), run('7731-K', 40, 312), run('Widget', 200, 312)), '55871');
+  // A German type code between the title and "Nr.", a date after the number; a dated "Date facture" is no number.
+  assert.equal(numero(run('Handelsrechnung (380) Nr. 88210 vom 07.08.2019', 40, 20)), '88210');
+  assert.equal(numero(run('Date facture', 40, 20), run('05/02/25', 200, 20), run('Numéro', 40, 35), run('FB-2025-0310', 200, 35)), 'FB-2025-0310');
+});
+
 test('supplier: a monogram is no name; a labelled name under a seller heading; a legal form spelled out', () => {
   const german = readFields([
     run('NW', 40, 10, 30),

@@ -1,23 +1,37 @@
-// The invoice number: the token after an invoice-number label, even when it looks like a date.
-import type { Line } from '../layout/lines.ts';
+// The invoice number: the token beside (or under) the strongest invoice-number label, even when it
+// looks like a date; a weaker label's date-like token is a date, not a number.
+import { COLUMN_GAP, type Line } from '../layout/lines.ts';
+import { findLabels } from './labelled-values.ts';
 import { NUMBER_LABELS } from './labels.ts';
-import { fold } from './text-normalise.ts';
 
 const TOKEN = /^[\s:.#°]*([A-Z0-9][A-Z0-9\-/_.]*[A-Z0-9]|[A-Z0-9])/i;
-const STOPWORDS = /^(du|de|date|le|the|of|vom|n|no|nr|page|client|customer|datum|date)$/i;
+const DATE_LIKE = /^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/;
+/** A labelled number that sits under its label (a row of headings) is slightly less sure. */
+const BELOW = 0.9;
 
 export function readInvoiceNumber(lines: Line[]): { numero: string | null; confidence: number } {
-  for (const [i, line] of lines.entries()) {
-    const text = fold(line.text);
-    for (const m of text.matchAll(NUMBER_LABELS)) {
-      const candidates = [line.text.slice(m.index! + m[0].length), lines[i + 1]?.text ?? ''];
-      for (const rest of candidates) {
-        const token = TOKEN.exec(rest)?.[1];
-        if (token && /\d/.test(token) && !STOPWORDS.test(token) && token.length <= 40) {
-          return { numero: token, confidence: rest === candidates[0] ? 0.9 : 0.6 };
-        }
-      }
-    }
+  let best: { numero: string; score: number } | null = null;
+  for (const hit of findLabels(lines, NUMBER_LABELS)) {
+    // The value beside the label: in its own cell ("N° F-12") or the next one ("Numéro | F-12").
+    // A cell of words there ("N° client", or the next heading of a row: "Facture n° | Date") means
+    // the value, if any, is under the label.
+    const cell = hit.after.split(COLUMN_GAP).find((c) => /\w/.test(c)) ?? '';
+    const besideToken = TOKEN.exec(cell)?.[1];
+    const beside = besideToken !== undefined && /\d/.test(besideToken);
+    // Under a bare "No." is a table's column of line numbers: only a full label looks below.
+    if (!beside && hit.weight < 1) continue;
+    const token = beside ? besideToken : TOKEN.exec(hit.below()[0] ?? '')?.[1];
+    if (!token || !/\d/.test(token) || token.length > 40) continue;
+    // "N° client CL-12": words after the label say whose number it is; what is under it is not ours.
+    if (!beside && /\p{L}{3,}/u.test(cell) && !cellIsHeading(hit.after)) continue;
+    if (hit.weight < 1 && DATE_LIKE.test(token)) continue;
+    const score = hit.weight * (beside ? 1 : BELOW);
+    if (!best || score > best.score) best = { numero: token, score };
   }
-  return { numero: null, confidence: 0 };
+  return best ? { numero: best.numero, confidence: Math.min(0.95, best.score * 0.9) } : { numero: null, confidence: 0 };
+}
+
+/** After a label in a row of headings, the next cell is another heading: the value is under the label. */
+function cellIsHeading(after: string): boolean {
+  return /^\s*\u2003/.test(after.replace(/^[ \t]*[:.]?/, ''));
 }
