@@ -28,8 +28,13 @@ export async function evenLighting(image: GreyImage): Promise<GreyImage | null> 
   const smoothed = brightestNeighbour(paper.levels, paper.cols, paper.rows);
   const background = await sharp(smoothed, { raw: { width: paper.cols, height: paper.rows, channels: 1 } })
     .blur(1).resize(width, height, { kernel: 'linear', fit: 'fill' }).grayscale().raw().toBuffer();
+  // One gain per paper level, looked up rather than divided for each of the page's ~9 million pixels.
+  const gain = Float32Array.from({ length: 256 }, (_, level) => 255 / Math.max(level, MIN_PAPER));
   const out = Buffer.allocUnsafe(data.length);
-  for (let i = 0; i < data.length; i++) out[i] = Math.min(255, Math.round((data[i]! * 255) / Math.max(background[i]!, MIN_PAPER)));
+  for (let i = 0; i < data.length; i++) {
+    const v = data[i]! * gain[background[i]!]! + 0.5;
+    out[i] = v > 255 ? 255 : v;
+  }
   return { data: out, width, height };
 }
 
