@@ -8,6 +8,7 @@ import sharp from 'sharp';
 import { estimateSkew } from '../../src/extraction/ocr/deskew.ts';
 import { clearDarkBorders } from '../../src/extraction/ocr/dark-borders.ts';
 import { evenLighting } from '../../src/extraction/ocr/even-lighting.ts';
+import { darkenFaintPrint } from '../../src/extraction/ocr/faint-print.ts';
 import { wordsFromTsv } from '../../src/extraction/ocr/ocr-engine.ts';
 import { prepareImage, type GreyImage } from '../../src/extraction/ocr/prepare-image.ts';
 import { CORPUS } from '../helpers/service.ts';
@@ -82,6 +83,16 @@ test('uneven light: the paper in shadow comes back white and the ink stays dark;
   // The ink's share of the shadowed band is what it was on the clean page (within a few per mille).
   const clean = band(page, Math.floor(page.width * 0.75), page.width);
   assert.ok(Math.abs(right.ink - clean.ink) < 0.004, `ink share ${right.ink} against ${clean.ink}`);
+});
+
+test('pale print is darkened below the binarisation threshold; paper stays white and ink black', () => {
+  const pixels = Buffer.from([255, 230, 170, 128, 40, 0]);
+  const out = darkenFaintPrint({ data: pixels, width: 6, height: 1 }).data;
+  assert.equal(out[0], 255);
+  assert.ok(out[1]! > 180, `light paper tint stays light: ${out[1]}`);
+  assert.ok(out[2]! < 100, `pale grey print becomes dark: ${out[2]}`);
+  assert.ok(out[4]! <= 3 && out[5] === 0);
+  assert.equal(pixels[2], 170, 'the page itself is not changed');
 });
 
 test('tesseract TSV: word rows become positioned runs; block, line and empty rows are left out', () => {

@@ -6,6 +6,7 @@ import type { ExtractedInvoice } from '../types.ts';
 import type { OcrEngine, PageLayout } from '../ocr/ocr-engine.ts';
 import { clearDarkBorders } from '../ocr/dark-borders.ts';
 import { evenLighting } from '../ocr/even-lighting.ts';
+import { darkenFaintPrint } from '../ocr/faint-print.ts';
 import { prepareImage, toPgm, type GreyImage } from '../ocr/prepare-image.ts';
 import type { LoadedDocument } from '../document.ts';
 
@@ -32,22 +33,53 @@ export const ocrStep: Step = {
     const lit = await Promise.all(pages.map((p) => evenLighting(p.grey)));
     const evened = lit.some(Boolean) ? pages.map((p, i) => ({ ...p, grey: lit[i] ?? p.grey })) : null;
     let invoice = await readPages(evened ?? pages, ocr);
-    // Evening the light reads most unevenly lit pages better, not all of them (OCR errors move
-    // around). When the amounts do not prove each other, the page as scanned is a second witness;
-    // pages whose amounts read consistently pay for one pass.
-    if (evened && !(invoice && amountsProven(invoice))) {
-      const asScanned = await readPages(pages, ocr);
-      if (asScanned && (!invoice || strength(asScanned) > strength(invoice))) invoice = asScanned;
+    // A second, different reading when the first does not prove its amounts; pages whose amounts
+    // read consistently pay for one pass. Evening the light reads most unevenly lit pages better,
+    // not all of them (OCR errors move around): the page as scanned is then the second witness. An
+    // evenly lit page on which no amount was found at all often has pale labels ("Sous-total" in
+    // light grey beside a bold amount): darkened, they read. Only the part of the page where totals
+    // sit is read again, which costs about half a pass.
+    const noAmounts = !invoice || (invoice.fields.montant_ht === null && invoice.fields.montant_tva === null && invoice.fields.montant_ttc === null);
+    if (evened ? !(invoice && amountsProven(invoice)) : noAmounts) {
+      const witness = await readPages(evened ? pages : pages.map((p) => ({ ...p, grey: darkenFaintPrint(lowerPart(p.grey)) })), ocr);
+      if (witness) invoice = invoice ? combine(invoice, witness) : witness;
     }
     if (!invoice) return { kind: 'skipped', reason: 'OCR found no text' };
     return { kind: 'found', invoice };
   },
 };
 
-/** Amounts that prove each other outweigh everything; then how much was read, and how surely. */
-function strength(invoice: ExtractedInvoice): number {
-  const found = Object.entries(invoice.fields).filter(([, value]) => value !== null);
-  return (amountsProven(invoice) ? 100 : 0) + found.reduce((sum, [field]) => sum + (invoice.confidence[field as keyof typeof invoice.confidence] ?? 0), 0);
+/** Totals sit in the lower part of an invoice page; the header above them is read once. */
+const TOTALS_FROM = 0.4;
+
+function lowerPart(image: GreyImage): GreyImage {
+  const top = Math.floor(image.height * TOTALS_FROM);
+  return { data: image.data.subarray(top * image.width), width: image.width, height: image.height - top };
+}
+
+const AMOUNT_FIELDS = ['montant_ht', 'montant_tva', 'montant_ttc'] as const;
+
+/** Amounts that prove each other outweigh everything; then how many were read, and how surely. */
+function amountStrength(invoice: ExtractedInvoice): number {
+  return (amountsProven(invoice) ? 100 : 0) + AMOUNT_FIELDS.reduce((sum, f) => sum + (invoice.fields[f] === null ? 0 : invoice.confidence[f] ?? 0), 0);
+}
+
+/**
+ * Two readings of the same page: the amounts (and what hangs on them) from the reading whose
+ * amounts are stronger, as one piece; each other field from whichever read it more surely.
+ */
+function combine(first: ExtractedInvoice, second: ExtractedInvoice): ExtractedInvoice {
+  const [base, other] = amountStrength(second) > amountStrength(first) ? [second, first] : [first, second];
+  const fields = { ...base.fields };
+  const confidence = { ...base.confidence };
+  for (const field of Object.keys(fields) as Array<keyof typeof fields>) {
+    if ((AMOUNT_FIELDS as readonly string[]).includes(field) || other.fields[field] === null) continue;
+    if (fields[field] === null || (other.confidence[field] ?? 0) > (confidence[field] ?? 0)) {
+      (fields as Record<string, unknown>)[field] = other.fields[field];
+      confidence[field] = other.confidence[field] ?? 0;
+    }
+  }
+  return { ...base, fields, confidence };
 }
 
 async function pageImages(doc: LoadedDocument): Promise<PageImage[]> {
