@@ -25,11 +25,11 @@ export async function extractCommand(files: string[], options: { json: boolean }
     process.stderr.write('Usage: invoices extract [--json] FILE...\n');
     return 2;
   }
-  const config = loadConfig();
   // Files are read one at a time, so a second OCR worker would only serve multi-page scans, and it
   // costs its own model and image memory: 608 MB against 555 MB over 250 files (docs/benchmarks.md).
   // OCR_WORKERS, when set, still decides.
-  const extractor = createExtractor({ ocrWorkers: process.env.OCR_WORKERS ? config.extraction.ocrWorkers : 1 });
+  const config = loadConfig({ OCR_WORKERS: '1', ...process.env });
+  const extractor = createExtractor({ ocrWorkers: config.extraction.ocrWorkers });
   let failures = 0;
   const table: string[][] = [];
   try {

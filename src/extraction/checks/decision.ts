@@ -20,10 +20,10 @@ export function decide(invoice: ExtractedInvoice, source: ExtractionSource): { s
   return { status: reasons.length ? 'pending' : 'validated', reviewReasons: reasons };
 }
 
-const AMOUNTS: readonly FieldName[] = ['montant_ht', 'montant_tva', 'montant_ttc'];
+export const AMOUNT_FIELDS = ['montant_ht', 'montant_tva', 'montant_ttc'] as const satisfies readonly FieldName[];
 
 /** The three amounts are read with confidence and prove each other (HT + TVA = TTC, a plausible VAT). */
 export function amountsProven(invoice: ExtractedInvoice): boolean {
-  return AMOUNTS.every((f) => invoice.fields[f] !== null && (invoice.confidence[f] ?? 0) >= MIN_CONFIDENCE)
+  return AMOUNT_FIELDS.every((f) => invoice.fields[f] !== null && (invoice.confidence[f] ?? 0) >= MIN_CONFIDENCE)
     && [totalsAddUp, vatLinesConsistent, vatShareOfNetPlausible].every((check) => check(invoice) === null);
 }

@@ -1,5 +1,5 @@
 // OCR of images and of PDF pages without a text layer.
-import { amountsProven } from '../checks/decision.ts';
+import { AMOUNT_FIELDS, amountsProven } from '../checks/decision.ts';
 import { readFields } from '../fields/read-fields.ts';
 import type { Step } from '../pipeline.ts';
 import type { ExtractedInvoice } from '../types.ts';
@@ -39,7 +39,7 @@ export const ocrStep: Step = {
     // evenly lit page on which no amount was found at all often has pale labels ("Sous-total" in
     // light grey beside a bold amount): darkened, they read. Only the part of the page where totals
     // sit is read again, which costs about half a pass.
-    const noAmounts = !invoice || (invoice.fields.montant_ht === null && invoice.fields.montant_tva === null && invoice.fields.montant_ttc === null);
+    const noAmounts = !invoice || AMOUNT_FIELDS.every((f) => invoice!.fields[f] === null);
     if (evened ? !(invoice && amountsProven(invoice)) : noAmounts) {
       const witness = await readPages(evened ? pages : pages.map((p) => ({ ...p, grey: darkenFaintPrint(lowerPart(p.grey)) })), ocr);
       if (witness) invoice = invoice ? combine(invoice, witness) : witness;
@@ -56,8 +56,6 @@ function lowerPart(image: GreyImage): GreyImage {
   const top = Math.floor(image.height * TOTALS_FROM);
   return { data: image.data.subarray(top * image.width), width: image.width, height: image.height - top };
 }
-
-const AMOUNT_FIELDS = ['montant_ht', 'montant_tva', 'montant_ttc'] as const;
 
 /** Amounts that prove each other outweigh everything; then how many were read, and how surely. */
 function amountStrength(invoice: ExtractedInvoice): number {
