@@ -29,40 +29,78 @@ function ibanValid(iban: string): boolean {
   return rest === 1;
 }
 
+/** Legal mentions (capital, registry, activity code) name the seller, whatever block they sit in. */
+const LEGAL_MENTIONS = /\b(capital|rcs|r\.c\.s|naf|ape|siege social|immatricul\w*)\b/;
+
+/** How a SIRET is grouped in print: whole, SIREN + establishment, or by threes. */
+const SIRET_GROUPINGS = new Set(['14', '9 5', '3 3 3 5', '3 3 3 3 2']);
+
+/**
+ * SIRET-shaped numbers in a line ("819 158 676 000 18", "81915867600018"), also when glued to
+ * another number (a postcode after it). `labelled` says whether "SIRET" stands right before it.
+ */
+function siretShapedNumbers(text: string): Array<{ digits: string; labelled: boolean }> {
+  const out: Array<{ digits: string; labelled: boolean }> = [];
+  for (const m of text.matchAll(/(?<![\w.,])\d{2,14}(?:[ .\u00a0]\d{2,5})*(?![\w,])/g)) {
+    const groups = m[0].split(/[ .\u00a0]/);
+    const labelled = /siret\W{0,5}$/i.test(text.slice(0, m.index));
+    for (let first = 0; first < groups.length; first++) {
+      for (let last = first; last < groups.length; last++) {
+        const span = groups.slice(first, last + 1);
+        if (SIRET_GROUPINGS.has(span.map((g) => g.length).join(' '))) out.push({ digits: span.join(''), labelled: labelled && first === 0 });
+      }
+    }
+  }
+  return out;
+}
+
+type Found = { value: string; seller: boolean; legal: boolean };
+
 export function readCompanyIds(lines: Line[]): CompanyIds {
   const customer = customerLines(lines);
-  const sirets: Array<{ value: string; seller: boolean }> = [];
-  const sirens: Array<{ value: string; seller: boolean }> = [];
-  const vats: Array<{ value: string; seller: boolean }> = [];
+  const sirets: Array<Found & { valid: boolean }> = [];
+  const sirens: Found[] = [];
+  const vats: Found[] = [];
   let iban: string | null = null;
   lines.forEach((line, i) => {
     const text = fold(line.text);
     const seller = !customer.has(i) && !/\bclient|customer|kunde\b/.test(text);
-    for (const m of line.text.matchAll(/(?<!\d)(\d{3}[ .\u00a0]?\d{3}[ .\u00a0]?\d{3}[ .\u00a0]?\d{5})(?!\d)/g)) {
-      const digits = onlyDigits(m[1]!);
-      if (isValidSiret(digits)) sirets.push({ value: digits, seller });
+    const legal = LEGAL_MENTIONS.test(text);
+    for (const { digits, labelled } of siretShapedNumbers(line.text)) {
+      // A number printed as the SIRET is reported even when its checksum fails (the check then
+      // sends the invoice to review); an unlabelled one must pass it to be a SIRET at all.
+      const valid = isValidSiret(digits);
+      if (valid || labelled) sirets.push({ value: digits, seller, legal, valid });
     }
     if (/\b(siren|rcs|r\.c\.s)\b/.test(text)) {
       for (const m of line.text.matchAll(/(?<!\d)(\d{3}[ .\u00a0]?\d{3}[ .\u00a0]?\d{3})(?![ .\u00a0]?\d)/g)) {
         const digits = onlyDigits(m[1]!);
-        if (isValidSiren(digits)) sirens.push({ value: digits, seller });
+        if (isValidSiren(digits)) sirens.push({ value: digits, seller, legal });
       }
     }
     for (const m of line.text.toUpperCase().matchAll(/\bFR[ .]?([0-9A-Z]{2})[ .]?(\d{3})[ .]?(\d{3})[ .]?(\d{3})\b/g)) {
       const vat = `FR${m[1]}${m[2]}${m[3]}${m[4]}`;
-      if (sirenFromFrenchVat(vat)) vats.push({ value: vat, seller });
+      if (sirenFromFrenchVat(vat)) vats.push({ value: vat, seller, legal });
     }
     for (const m of line.text.toUpperCase().matchAll(/\b([A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?)\b/g)) {
       const compact = m[1]!.replace(/ /g, '');
       if (!iban && compact.length >= 15 && ibanValid(compact)) iban = compact;
     }
   });
-  const sellerVat = vats.find((v) => v.seller)?.value ?? null;
+  // The seller's identifiers: those in its legal mentions first, then any outside the customer's
+  // block. Within each, a SIRET that agrees with a VAT number beside it, then a valid one, then one
+  // printed as the SIRET that fails its checksum.
+  const sellerFirst = <T extends Found>(list: T[]) => [...list.filter((f) => f.seller && f.legal), ...list.filter((f) => f.seller && !f.legal)];
+  const vatSirens = new Set(sellerFirst(vats).map((v) => sirenFromFrenchVat(v.value)));
+  const agrees = (s: { value: string }) => vatSirens.has(s.value.slice(0, 9));
+  const rank = (s: (typeof sirets)[number]) => (s.legal ? 4 : 0) + (s.valid ? 2 : 0) + (s.valid && agrees(s) ? 1 : 0);
+  const candidates = sirets.filter((s) => s.seller);
+  const pick = candidates.reduce<(typeof sirets)[number] | null>((b, s) => (!b || rank(s) > rank(b) ? s : b), null);
+  const siret = pick?.value ?? null;
+  const sellerVat = sellerFirst(vats).find((v) => siret && sirenFromFrenchVat(v.value) === siret.slice(0, 9))?.value ?? sellerFirst(vats)[0]?.value ?? null;
   const vatSiren = sellerVat ? sirenFromFrenchVat(sellerVat) : null;
-  const sellerSirets = [...new Set(sirets.filter((s) => s.seller).map((s) => s.value))];
-  // Prefer the SIRET that agrees with the seller's VAT number; otherwise the only seller SIRET.
-  const siret = sellerSirets.find((s) => vatSiren && s.startsWith(vatSiren)) ?? (sellerSirets.length === 1 ? sellerSirets[0]! : sellerSirets[0] ?? null);
-  const confidence = !siret ? 0 : sellerSirets.length === 1 || (vatSiren && siret.startsWith(vatSiren)) ? 0.95 : 0.6;
-  const siren = siret?.slice(0, 9) ?? vatSiren ?? sirens.find((s) => s.seller)?.value ?? null;
+  const distinct = new Set(candidates.map((s) => s.value));
+  const confidence = !pick ? 0 : !pick.valid ? 0.5 : agrees(pick) || pick.legal || distinct.size === 1 ? 0.95 : 0.6;
+  const siren = siret?.slice(0, 9) ?? vatSiren ?? sellerFirst(sirens)[0]?.value ?? null;
   return { siret, siren, vatId: sellerVat, iban, confidence };
 }

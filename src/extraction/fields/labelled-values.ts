@@ -67,6 +67,10 @@ export function findLabels<R extends string>(lines: Line[], labels: Label<R>[]):
   return hits;
 }
 
+/** The largest gaps, in line heights, under a row of headings and between rows of values. */
+const HEADING_GAP = 6;
+const ROW_GAP = 4;
+
 /** The words of the next few lines that fall inside the label's column, nearest line first. */
 function columnBelow(lines: Line[], lineIndex: number, left: number, right: number, cell: { index: number; count: number }, labelXs: number[][]): string[] {
   const line = lines[lineIndex]!;
@@ -74,8 +78,12 @@ function columnBelow(lines: Line[], lineIndex: number, left: number, right: numb
   let lastY = line.y;
   for (let i = lineIndex + 1; i < lines.length && out.length < 4; i++) {
     const below = lines[i]!;
-    // A table's rows follow each other closely; a wider gap ends the column.
-    if (below.page !== line.page || below.y - lastY > line.h * 4) break;
+    // A table's rows follow each other closely; a wider gap ends the column. A row of headings is
+    // often set apart from its first row of values by padding or a rule, so that gap may be wider.
+    const maxGap = line.h * (i === lineIndex + 1 ? HEADING_GAP : ROW_GAP);
+    if (below.page !== line.page || below.y - lastY > maxGap) break;
+    // Any line of the table keeps it going, whether or not it has a word in this column.
+    lastY = below.y;
     // A label of its own in the column starts another labelled line, not a row of values.
     if (labelXs[i]!.some((x) => x >= left && x <= right)) break;
     // A row with as many cells as the row of headings: the cell in the label's place, whatever the
@@ -83,7 +91,6 @@ function columnBelow(lines: Line[], lineIndex: number, left: number, right: numb
     const cells = below.text.split(COLUMN_GAP);
     if (cell.count > 1 && cells.length === cell.count) {
       out.push(cells[cell.index]!.trim());
-      lastY = below.y;
       continue;
     }
     // Otherwise whole words whose middle lies in the column, so a neighbour's "EUR" or a split number stays out.
@@ -92,9 +99,7 @@ function columnBelow(lines: Line[], lineIndex: number, left: number, right: numb
       const mid = (below.charX[m.index]! + below.charX[m.index + m[0].length - 1]!) / 2;
       if (mid >= left && mid <= right) words.push(m[0]);
     }
-    if (!words.length) continue;
-    out.push(words.join(' '));
-    lastY = below.y;
+    if (words.length) out.push(words.join(' '));
   }
   return out;
 }

@@ -63,11 +63,12 @@ export const SELLER_HEADINGS = /^\W*(verkaufer|lieferant|rechnungssteller|leistu
 /**
  * Invoice-number labels, strongest first: "Facture n°", "Numéro de facture", "Rechnungsnummer"; then
  * a bare "N°" or "Numéro" opening a cell; then the document's own title word directly followed by
- * the number ("Invoice 2024-118"). A title word alone in its cell ("Facture   51 place de Verdun")
+ * the number ("Invoice 2024-118"). A German "Belegnummer" (voucher number) ranks under the full labels. A title word alone in its cell ("Facture   51 place de Verdun")
  * labels nothing. Lookaheads use [ \t], not \s: \s would also cross a column gap (an em space).
  */
 export const NUMBER_LABELS: Label<'number'>[] = [
   L('number', 1, String.raw`(\b(facture|invoice|avoir|credit\s+note|gutschrift|factuur|bill|receipt|document)|rechnung)[ \t]*(\(\d{3}\)[ \t]*)?(n[°o]\.?|no\.?|num(ero|ber)?\.?|#|nr\.?|-?nummer|-?nr\.?|id)(?![a-z])|\b(n[°o]|numero|number|nr)\.?[ \t]*(de[ \t]+)?(la[ \t]+)?(facture|invoice|rechnung|document|piece|avoir)\b|\brechnungs-?(nummer|nr)\b\.?|\bfactuurnummer\b`),
+  L('number', 0.9, String.raw`\bbeleg[- ]?(nummer|nr\.?)(?![a-z])`),
   L('number', 0.8, String.raw`(^|\u2003)[ \t]*(n[°o]|numero|number|nummer|nr)\.?(?![a-z])`),
   L('number', 0.7, String.raw`(?<!(votre|vos|your|ihre|notre)[ \t])\b(reference|ref)\b\.?[ \t]*((de[ \t]+la[ \t]+)?(facture|invoice)\b)?[ \t]*:?(?![ \t]*(client|customer|commande|order|article|produit|fournisseur|mandat|bancaire))`),
   L('number', 0.6, String.raw`(?<!date[ \t](de[ \t])?)\b(facture|invoice|rechnung|factuur|avoir|gutschrift)\b(?=[ \t]*[:.]?[ \t]*[a-z]{0,4}[-/]?\d)`),

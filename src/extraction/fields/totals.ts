@@ -48,7 +48,7 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
     if (!amounts.length) {
       // A row of headings over a column of values: every row is a candidate, the bottom one first,
       // since a table that lists one row per VAT rate ends with the row that sums them.
-      const rows = hit.below().map((t) => findAmounts(t)[0]).filter((a) => a !== undefined);
+      const rows = columnValues(hit.below());
       rows.forEach((a, k) => {
         for (const r of readings(a, line.conf)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf - 0.1 - 0.03 * (rows.length - 1 - k) + pageBias - r.penalty, lineIndex: hit.lineIndex, repaired: r.repaired });
       });
@@ -68,6 +68,17 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
   }
   for (const line of lines) for (const a of findAmounts(line.text)) if (a.currency) currencies.push(a.currency);
   return { list, currencies };
+}
+
+/** The first run of amounts in a column: a cell of words after them ends the table's values. */
+function columnValues(cells: string[]): AmountMatch[] {
+  const values: AmountMatch[] = [];
+  for (const cell of cells) {
+    const amount = findAmounts(cell)[0];
+    if (amount) values.push(amount);
+    else if (values.length) break;
+  }
+  return values;
 }
 
 const ANY_CELL_PENALTY = 0.4;
@@ -188,10 +199,12 @@ export function readTotals(lines: Line[]): Totals {
   const v = printedVat ? tva.reduce<VatReading | null>((b, c) => (!b || c.score > b.score ? c : b), null) : null;
   // What the amounts found imply for the one that is missing, as a guess that a person confirms
   // (never validated: confidences stay under the threshold). A receipt's net and tax with no
-  // labelled total give the total, or the net alone when the tax is "included"; a total and its
+  // labelled total give the total, or the net alone when the tax is "included" or not due; a total and its
   // tax with no labelled net (a "Tax" column, "Charges") give the net.
   const taxIncluded = lines.some((l) => TAX_INCLUDED.test(fold(l.text)));
-  const impliedTtc = !t && h && v && v.cents !== 0 ? h.cents + (taxIncluded ? 0 : v.cents) + (rounding?.cents ?? 0) : null;
+  // A VAT of zero implies a total only where the page says why no VAT is due (a misread "0.00" does not).
+  const vatKnown = v && (v.cents !== 0 || zeroVat);
+  const impliedTtc = !t && h && vatKnown ? h.cents + (taxIncluded ? 0 : v.cents) + (rounding?.cents ?? 0) : null;
   const impliedHt = !h && t && v && !taxIncluded ? t.cents - v.cents : null;
   return {
     ht: h?.cents ?? impliedHt, tva: v?.cents ?? null, ttc: paidTotal(roundedTotal(t, lines, rounding) ?? impliedTtc, lines, rounding), due,

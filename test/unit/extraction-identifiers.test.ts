@@ -1,0 +1,80 @@
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { decide } from '../../src/extraction/checks/decision.ts';
+import { findAmounts } from '../../src/extraction/fields/amount-parser.ts';
+import { readFields } from '../../src/extraction/fields/read-fields.ts';
+import type { TextRun } from '../../src/extraction/layout/text-run.ts';
+
+const run = (text: string, x: number, y: number, h = 10, conf = 1): TextRun => ({ text, x, y, w: text.length * h * 0.5, h, page: 1, conf });
+
+test('SIRET: grouped by threes, glued to a postcode, or as SIREN + establishment', () => {
+  const byThrees = readFields([run('Atelier Roux – SIRET 552 100 554 000 13 – APE 7022Z', 40, 780)]);
+  assert.equal(byThrees.fields.siret, '55210055400013');
+  const glued = readFields([run('SIRET : 55210055400013 75001 PARIS', 40, 780)]);
+  assert.equal(glued.fields.siret, '55210055400013');
+  const split = readFields([run('SIRET 552100554 00013', 40, 780)]);
+  assert.equal(split.fields.siret, '55210055400013');
+  const iban = readFields([run('IBAN : FR76 5852 4785 0486 6497 8705 465', 40, 780)]);
+  assert.equal(iban.fields.siret, null, 'digits of an IBAN make no SIRET');
+});
+
+test("SIRET: the seller's legal mentions beat a customer's number printed outside the customer's block", () => {
+  const inv = readFields([
+    run('SIRET 73282932000074', 300, 100),
+    run('N° TVA : FR44732829320', 300, 115),
+    run('SIRET 55210055400013', 40, 100),
+    run('Atelier Roux – SAS au capital de 1 000 € – RCS Paris 552 100 554 – SIRET 55210055400013 – TVA FR96552100554', 40, 780),
+  ]);
+  assert.equal(inv.fields.siret, '55210055400013');
+  assert.equal(inv.extra.vatId, 'FR96552100554');
+});
+
+test('SIRET: a labelled number that fails its checksum is reported and sends the invoice to review; an unlabelled one is ignored', () => {
+  const lines = [
+    run('Atelier Roux SAS', 40, 20, 18), run('Facture du 12/03/2025', 350, 20),
+    run('Total HT', 350, 400), run('100,00 €', 480, 400),
+    run('TVA 20 %', 350, 415), run('20,00 €', 480, 415),
+    run('Total TTC', 350, 430), run('120,00 €', 480, 430),
+  ];
+  const labelled = readFields([...lines, run('SIRET : 12345678900014', 40, 780)]);
+  assert.equal(labelled.fields.siret, '12345678900014');
+  const decision = decide(labelled, 'pdf-text');
+  assert.equal(decision.status, 'pending');
+  assert.ok(decision.reviewReasons.some((r) => r.includes('checksum')));
+  const bare = readFields([...lines, run('Commande 12345678900014', 40, 780)]);
+  assert.equal(bare.fields.siret, null);
+  assert.equal(decide(bare, 'pdf-text').status, 'validated');
+});
+
+test('currency: labelled, beside amounts, printed anywhere, or implied by where the seller is registered', () => {
+  assert.equal(readFields([run('Währung: EUR', 40, 100), run('Summe 12,00 $', 40, 200)]).fields.devise, 'EUR', 'the label wins');
+  assert.equal(readFields([run('Total 12,00 £', 40, 200)]).fields.devise, 'GBP');
+  assert.equal(readFields([run('Tous les montants sont en EUR', 40, 100), run('Total 12,00', 40, 200)]).fields.devise, 'EUR');
+  assert.equal(readFields([run('USt-IdNr: DE 123 456 789', 40, 100), run('Summe 12,00', 40, 200)]).fields.devise, 'EUR');
+  assert.equal(readFields([run('KEDAI MAJU SDN BHD', 40, 20), run('TOTAL 12.00', 40, 200)]).fields.devise, 'MYR');
+  assert.equal(readFields([run('Prix unitaire (€)', 40, 100), run('Total 12,00', 40, 200)]).fields.devise, 'EUR', 'a symbol in a heading');
+  assert.equal(readFields([run('KEDAI MAJU SDN BHD', 40, 20), run('Total €% supplies: 20.67', 40, 200)]).fields.devise, 'MYR', '"€%" is a misread "6%"');
+  assert.equal(readFields([run('Total 12.00', 40, 200)]).fields.devise, null, 'nothing says which');
+});
+
+test('a minus sign read as "=" or a dash, glued to its digits, keeps a credit note negative', () => {
+  assert.deepEqual(findAmounts('=7,90   0,23   -7,67   =1,12   EUR   -8,79').map((a) => a.cents), [-790, 23, -767, -112, -879]);
+  assert.deepEqual(findAmounts('–3,50 €').map((a) => a.cents), [-350]);
+  assert.deepEqual(findAmounts('Total = 12,00').map((a) => a.cents), [1200], 'a spaced "=" is no sign');
+});
+
+test('a net column whose first value sits well below its heading; a value under a label of words ends the column', () => {
+  const items = readFields([
+    run('Pos', 40, 300, 11), run('Beschreibung', 120, 300, 11), run('Nettopreis', 300, 300, 11), run('Nettobetrag', 420, 300, 11),
+    run('1', 40, 352, 11), run('Testprodukt', 120, 352, 11), run('1,00', 300, 352, 11), run('1,00', 440, 352, 11),
+    run('Kleinunternehmer gemäß § 19 UStG', 40, 500),
+  ]);
+  assert.deepEqual([items.fields.montant_ht, items.fields.montant_tva, items.fields.montant_ttc], [100, 0, 100]);
+  assert.equal(decide(items, 'pdf-text').status, 'pending', 'totals implied from an item line are for review');
+  const deposit = readFields([
+    run('TOTAL HT', 200, 400), run('TOTAL TVA', 290, 400), run('TOTAL TTC', 380, 400),
+    run('100,00', 200, 415), run('10,00', 290, 415), run('110,00', 380, 415),
+    run('pas', 380, 430), run('Montant déjà payé', 200, 445), run('10,00', 380, 460),
+  ]);
+  assert.deepEqual([deposit.fields.montant_ht, deposit.fields.montant_tva, deposit.fields.montant_ttc], [10000, 1000, 11000]);
+});
