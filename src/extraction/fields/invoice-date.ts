@@ -1,5 +1,5 @@
 // The invoice date, told apart from due, delivery, order and period dates by its label.
-import type { Line } from '../layout/lines.ts';
+import { spanConf, type Line } from '../layout/lines.ts';
 import { findDates, numericDateOrder } from './date-parser.ts';
 import { findLabels } from './labelled-values.ts';
 import { DATE_LABELS, DATE_QUALIFIERS } from './labels.ts';
@@ -13,8 +13,10 @@ export function readDates(lines: Line[]): DateReading {
   const labelled = new Set<number>();
   const order = numericDateOrder(lines.map((l) => l.text));
   for (const hit of findLabels(lines, DATE_LABELS)) {
+    const line = lines[hit.lineIndex]!;
     let dates = findDates(hit.after, order, true);
     let penalty = 0;
+    const conf = dates.length ? spanConf(line, hit.afterIndex + dates[0]!.index, hit.afterIndex + dates[0]!.end) : line.conf;
     if (!dates.length) {
       dates = hit.below().flatMap((t) => findDates(t, order, true)).slice(0, 1);
       penalty = 0.1;
@@ -23,7 +25,7 @@ export function readDates(lines: Line[]): DateReading {
     labelled.add(hit.lineIndex);
     if (hit.role === 'due') dueDate ??= dates[0]!.iso;
     if (hit.role !== 'invoice' || DATE_QUALIFIERS.test(fold(hit.after))) continue;
-    scored.push({ iso: dates[0]!.iso, score: hit.weight * lines[hit.lineIndex]!.conf - penalty, lineIndex: hit.lineIndex });
+    scored.push({ iso: dates[0]!.iso, score: hit.weight * conf - penalty, lineIndex: hit.lineIndex });
   }
   // An unlabelled date in the upper part of page 1 is a weaker candidate, unless its line is a decoy.
   const decoy = DATE_LABELS.find((l) => l.role === 'decoy')!.re;

@@ -11,6 +11,8 @@ export interface LabelHit<R extends string> {
   label: string;
   /** Text after the label on its line, up to the next label of any kind. */
   after: string;
+  /** Where `after` starts in the line's text. */
+  afterIndex: number;
   /** Lines below the label that sit in the same column, nearest first. */
   below: () => string[];
 }
@@ -59,7 +61,7 @@ export function findLabels<R extends string>(lines: Line[], labels: Label<R>[]):
       const cell = { index: line.text.slice(0, f.start).split(COLUMN_GAP).length - 1, count: line.text.split(COLUMN_GAP).length };
       hits.push({
         role: f.label.role, weight: f.label.weight, lineIndex, label: text.slice(f.start, f.end),
-        after: line.text.slice(f.end, next),
+        after: line.text.slice(f.end, next), afterIndex: f.end,
         below: () => columnBelow(lines, lineIndex, left, right, cell, labelXs),
       });
     });

@@ -31,6 +31,18 @@ export function buildLines(runs: TextRun[]): Line[] {
   return lines.sort((a, b) => a.page - b.page || a.y - b.y);
 }
 
+/**
+ * The OCR confidence of the words that print characters start..end of a line's text: a date or
+ * amount is as sure as its own words, whatever the rest of the line reads like.
+ */
+export function spanConf(line: Line, start: number, end: number): number {
+  const x0 = line.charX[start];
+  const x1 = line.charX[Math.max(start, end - 1)];
+  if (x0 === undefined || x1 === undefined) return line.conf;
+  const runs = line.runs.filter((r) => r.x <= x1 && r.x + r.w >= x0);
+  return runs.length ? runs.reduce((s, r) => s + (r.conf ?? 1), 0) / runs.length : line.conf;
+}
+
 /** Joins runs with one space, or with a wide-gap marker where columns are far apart. */
 function joinRuns(runs: TextRun[]): { text: string; charX: number[] } {
   const chars: string[] = [];
