@@ -78,3 +78,23 @@ test('a net column whose first value sits well below its heading; a value under 
   ]);
   assert.deepEqual([deposit.fields.montant_ht, deposit.fields.montant_tva, deposit.fields.montant_ttc], [10000, 1000, 11000]);
 });
+
+test('invoice date: a heading cell over its row, a French letter date, a title followed by its date; not the due date', () => {
+  const row = readFields([
+    run('Facture n°', 40, 300), run('Date', 160, 300), run('À régler avant le', 280, 300), run('Code client', 420, 300),
+    run('FAC-0142', 40, 315), run('28/07/2025', 160, 315), run('27/08/2025', 280, 315), run('41152', 420, 315),
+    run('Conditions : échéance le 27/08/2025', 40, 600),
+  ]);
+  assert.equal(row.fields.date_facture, '2025-07-28');
+  assert.equal(row.extra.dueDate, '2025-08-27');
+  assert.ok(row.confidence.date_facture! >= 0.8, 'a date under its own heading is labelled');
+  const letter = readFields([run('Échéance : 5 octobre 2025', 40, 100), run('Nantes, le vendredi 5 septembre 2025', 300, 120)]);
+  assert.equal(letter.fields.date_facture, '2025-09-05');
+  assert.equal(readFields([run('Beitragsrechnung   24. Januar 2014', 40, 100), run('Fälligkeit 06.12.2013', 40, 300)]).fields.date_facture, '2014-01-24');
+});
+
+test('an OCR date is as sure as its own words: a noisy neighbour on its line does not make it uncertain', () => {
+  const inv = readFields([run('Date :', 40, 100, 10, 0.96), run('12/03/2025', 100, 100, 10, 0.95), run('~ii;', 400, 100, 10, 0.2)]);
+  assert.equal(inv.fields.date_facture, '2025-03-12');
+  assert.ok(inv.confidence.date_facture! >= 0.8);
+});
