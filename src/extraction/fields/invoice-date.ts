@@ -1,18 +1,19 @@
 // The invoice date, told apart from due, delivery, order and period dates by its label.
-import { spanConf, type Line } from '../layout/lines.ts';
+import { COLUMN_GAP, spanConf, type Line } from '../layout/lines.ts';
 import { findDates, numericDateOrder } from './date-parser.ts';
-import { findLabels } from './labelled-values.ts';
-import { DATE_LABELS, DATE_QUALIFIERS } from './labels.ts';
+import { findLabels, type LabelHit } from './labelled-values.ts';
+import { DATE_LABELS, DATE_QUALIFIERS, type DateRole } from './labels.ts';
 import { fold } from './text-normalise.ts';
 
 export interface DateReading { invoiceDate: string | null; confidence: number; dueDate: string | null }
 
 export function readDates(lines: Line[]): DateReading {
-  const scored: Array<{ iso: string; score: number; lineIndex: number }> = [];
+  const scored: Candidate[] = [];
   let dueDate: string | null = null;
   const labelled = new Set<number>();
   const order = numericDateOrder(lines.map((l) => l.text));
-  for (const hit of findLabels(lines, DATE_LABELS)) {
+  const hits = findLabels(lines, DATE_LABELS);
+  for (const hit of hits) {
     const line = lines[hit.lineIndex]!;
     let dates = findDates(hit.after, order, true);
     let penalty = 0;
@@ -24,8 +25,8 @@ export function readDates(lines: Line[]): DateReading {
     if (!dates.length) continue;
     labelled.add(hit.lineIndex);
     if (hit.role === 'due') dueDate ??= dates[0]!.iso;
-    if (hit.role !== 'invoice' || DATE_QUALIFIERS.test(fold(hit.after))) continue;
-    scored.push({ iso: dates[0]!.iso, score: hit.weight * conf - penalty, lineIndex: hit.lineIndex });
+    if (hit.role !== 'invoice' || DATE_QUALIFIERS.test(fold(hit.after)) || qualifiedBefore(hit, hits, line.text)) continue;
+    scored.push(candidate(dates[0]!.iso, hit.weight, conf, penalty));
   }
   // An unlabelled date in the upper part of page 1 is a weaker candidate, unless its line is a decoy.
   const decoy = DATE_LABELS.find((l) => l.role === 'decoy')!.re;
@@ -36,8 +37,29 @@ export function readDates(lines: Line[]): DateReading {
     decoy.lastIndex = 0;
     due.lastIndex = 0;
     if (decoy.test(text) || due.test(text)) return;
-    for (const d of findDates(line.text, order)) scored.push({ iso: d.iso, score: 0.6 * line.conf, lineIndex: i });
+    for (const d of findDates(line.text, order)) scored.push(candidate(d.iso, UNLABELLED, line.conf, 0));
   });
-  const best = scored.reduce<(typeof scored)[number] | null>((b, c) => (!b || c.score > b.score ? c : b), null);
-  return { invoiceDate: best?.iso ?? null, confidence: best ? Math.min(0.98, best.score) : 0, dueDate };
+  const best = scored.reduce<Candidate | null>((b, c) => (!b || c.rank > b.rank ? c : b), null);
+  return { invoiceDate: best?.iso ?? null, confidence: best ? Math.min(0.98, best.confidence) : 0, dueDate };
+}
+
+const UNLABELLED = 0.6;
+
+/**
+ * The label picks the date (an invoice-date label over a bare date, whatever OCR made of either);
+ * how surely OCR read it then says how sure the date is.
+ */
+type Candidate = { iso: string; rank: number; confidence: number };
+function candidate(iso: string, weight: number, conf: number, penalty: number): Candidate {
+  return { iso, rank: weight * (0.5 + 0.5 * conf) - penalty, confidence: weight * conf - penalty };
+}
+
+/**
+ * A date label that another kind of date label qualifies from just before it, in the same cell:
+ * "Liefer- und Leistungs datum" as OCR splits it, is a delivery date, not a bare "Datum".
+ */
+function qualifiedBefore(hit: LabelHit<DateRole>, hits: LabelHit<DateRole>[], text: string): boolean {
+  const start = hit.afterIndex - hit.label.length;
+  return hits.some((o) => o.lineIndex === hit.lineIndex && o.role !== 'invoice' && o.afterIndex <= start
+    && !text.slice(o.afterIndex, start).includes(COLUMN_GAP) && start - o.afterIndex <= 3);
 }

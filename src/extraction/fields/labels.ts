@@ -46,17 +46,23 @@ export const ZERO_VAT_EVIDENCE = /\b(293\s*b|tva non applicable|autoliquidation|
 export type DateRole = 'invoice' | 'decoy' | 'due';
 
 export const DATE_LABELS: Label<DateRole>[] = [
-  L('invoice', 1, String.raw`\b(date\s+(de\s+(la\s+)?)?factur\w*|date\s+d'?\s?emission|date\s+d'edition|invoice\s+date|date\s+of\s+(issue|invoice)|issue\s+date|issued\s+on|rechnungsdatum|ausstellungsdatum|belegdatum|factuur\s*datum|facture\s+du|factur[ee]+\s+le|emise?\s+le|facture\s+n[°o]\.?\s*[\w/-]+\s+du)\b`),
-  L('invoice', 0.9, String.raw`\b(handels)?(rechnung|gutschrift|facture|invoice)\b.{0,40}?\b(vom|von|dated)\b`),
+  L('invoice', 1, String.raw`\b(date\s+(de\s+(la\s+)?)?factur\w*|date\s+d'?\s?emission|date\s+d'edition|invoice\s+date|date\s+of\s+(issue|invoice)|issue\s+date|issued\s+on|rechnungs-?datum|ausstellungs-?datum|beleg-?datum|factuur\s*datum|facture\s+du|factur[ee]+\s+le|emise?\s+le)\b`),
+  // "Facture N° F-12 du 28/07/2025" in a footer (as strong as the "du 12/…" of a period it overlaps);
+  // "sur facture N° … du", "la facture N° … du" name the invoice a credit note corrects.
+  L('invoice', 1, String.raw`(?<!\b(sur|la|votre|vos|ref\w*\.?)\s+)\bfacture\s+n[°o]\.?\s*[\w/-]+\s+du\b`),
+  // "Handelsrechnung (380) Nr. 471102 vom": the title, its number, its date; not "Rechnung gemäß
+  // Taxifahrt vom", which dates the service invoiced.
+  L('invoice', 0.9, String.raw`\b(handels)?(rechnung|gutschrift|facture|invoice)\b(\s*\(\d{3}\))?(\s*(nr\.?|n[°o]\.?|no\.?|number|#)?\s*[\w/.-]*\d[\w/.-]*)?\s+(vom|von|dated)\b`),
   // A bare "Date": at the end of its line, before a colon, beside its value, or opening a cell with
   // the date after it; stronger as a cell of its own in a row of headings, beside the due date's.
-  L('invoice', 0.85, String.raw`(^|[^a-z'])(date|datum|dated|le)\s*[:.]?\s*$|(^|[^a-z'])(date|datum)\s*[:.]|(^|[^a-z'])(date|datum)(?=\s*\u2003\s*\d)|(?<=^|\u2003\s?)(date|datum)\s+(?=\d)`),
+  // "Vertrags-Datum", "Liefer-Datum": a hyphen makes it another word's date.
+  L('invoice', 0.85, String.raw`(^|[^a-z'-])(date|datum|dated|le)\s*[:.]?\s*$|(^|[^a-z'-])(date|datum)\s*[:.]|(^|[^a-z'-])(date|datum)(?=\s*\u2003\s*\d)|(?<=^|\u2003\s?)(date|datum)\s+(?=\d)`),
   L('invoice', 0.9, String.raw`(?<=^|\u2003\s?)(date|datum)\s*(?=\u2003)`),
   // The date of a French letter ("Nantes, le 5 septembre 2025", "Le lundi 21 novembre 2022"), and a
   // title word directly followed by a date ("Beitragsrechnung 24. Januar 2014").
   L('invoice', 0.85, String.raw`((?<=^|\u2003\s?)([a-z][a-z' -]{1,40},\s*)?le\s+|\b[a-z]*(rechnung|facture|invoice|factuur)\s+)(?=((lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)\s+)?\d{1,2}(er|\.)?\s+[a-z]{3,}\.?\s+\d{4}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b)`),
   L('due', 1, String.raw`\b(echeance|date\s+(d'|de\s+)?(echeance|limite|paiement|reglement)|due(\s+date)?|payable|a\s+regler|faellig|fallig|zahlbar|zahlungsziel|paiement\s+(le|avant|au)|payment\s+(date|due))\b`),
-  L('decoy', 1, String.raw`\b(livraison|livre\s+le|delivery|delivered|lieferdatum|leistungsdatum|liefer|commande|order|bestell|periode|period|zeitraum|du\s+\d|from\s+\d|au\s+\d|valable|valid|validite|naissance|imprime|printed|print|edite|abonnement|subscription|contrat|contract|mise\s+en\s+service|prelevement|debit|auftrag|leistung|expedition|shipping|ship)\w*`),
+  L('decoy', 1, String.raw`\b(livraison|livre\s+le|delivery|delivered|lieferdatum|leistungsdatum|liefer|commande|order|bestell|periode|period|zeitraum|du\s+\d|from\s+\d|au\s+\d|valable|valid|validite|naissance|imprime|printed|print|edite|abonnement|subscription|contrat|contract|vertrag|mise\s+en\s+service|prelevement|debit|auftrag|leistung|expedition|shipping|ship)\w*`),
 ];
 
 /** Words after a date label that make it another document's or period's date ("date de facture associée"). */
