@@ -98,3 +98,18 @@ test('an OCR date is as sure as its own words: a noisy neighbour on its line doe
   assert.equal(inv.fields.date_facture, '2025-03-12');
   assert.ok(inv.confidence.date_facture! >= 0.8);
 });
+
+test('invoice date decoys: the invoice a credit note corrects, a contract date, the date of the service invoiced', () => {
+  const credit = readFields([run('Avoir N° A-1', 300, 20), run('Date d\'émission : 2024-01-16', 300, 35), run('Sur facture N° F2023-1209 du 2023-12-31', 300, 50)]);
+  assert.equal(credit.fields.date_facture, '2024-01-16');
+  const contract = readFields([run('Vertrags-Datum : 01.04.2013', 40, 100), run('Beleg-Datum : 06.10.2013', 40, 115)]);
+  assert.equal(contract.fields.date_facture, '2013-10-06');
+  const taxi = readFields([run('Handelsrechnung Nr. TX-4711 vom 30.10.2018', 40, 100), run('Rechnung gemäß Taxifahrt vom 29.10.2018', 40, 400)]);
+  assert.equal(taxi.fields.date_facture, '2018-10-30');
+});
+
+test('a labelled date OCR is unsure of beats a sure unlabelled one, and stays for review', () => {
+  const inv = readFields([run('Date de facture :', 40, 100, 10, 0.95), run('03.04.2023', 200, 100, 10, 0.45), run('03.05.2023', 40, 200, 10, 0.97)]);
+  assert.equal(inv.fields.date_facture, '2023-04-03');
+  assert.ok(inv.confidence.date_facture! < 0.8);
+});
