@@ -113,3 +113,17 @@ test('a labelled date OCR is unsure of beats a sure unlabelled one, and stays fo
   assert.equal(inv.fields.date_facture, '2023-04-03');
   assert.ok(inv.confidence.date_facture! < 0.8);
 });
+
+test('receipts: the amount charged to a card, and change whose leading zero OCR lost, witness a misread total', () => {
+  const card = readFields([run('Total Gross RM 86.17', 40, 100), run('Visa RM 88.17', 40, 115)]);
+  assert.equal(card.fields.montant_ttc, 8817);
+  const change = readFields([run('Item 1 RM23.60', 40, 80), run('Total Sales (Inclusive GST) RM 23.40', 40, 100), run('CASH RM 24.00', 40, 115), run('CHANGE RM ,40', 40, 130)]);
+  assert.equal(change.fields.montant_ttc, 2360);
+  const agrees = readFields([run('Total RM 12.50', 40, 100), run('Mastercard RM 12.50', 40, 115)]);
+  assert.equal(agrees.fields.montant_ttc, 1250);
+});
+
+test('receipts: change whose first digit OCR misread as a letter proves nothing', () => {
+  const inv = readFields([run('TOTAL (GST INCL) 13,78', 40, 100), run('Rounding Adj 0.02', 40, 108), run('CASH 20.00', 40, 115), run('CHANGE DUE f.20', 40, 130)]);
+  assert.equal(inv.fields.montant_ttc, 1378);
+});

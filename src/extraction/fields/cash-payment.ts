@@ -1,5 +1,6 @@
-// What a receipt's cash lines say about its total: the rounding to the nearest 5 or 10 cents, and
-// the payment (amount tendered − change), a second witness to a total that OCR may have misread.
+// What a receipt's payment lines say about its total: the rounding to the nearest 5 or 10 cents, and
+// the payment (amount tendered − change, or the amount charged to a card), a second witness to a
+// total that OCR may have misread.
 import type { Cents } from '../../domain/money.ts';
 import type { Line } from '../layout/lines.ts';
 import { findAmounts } from './amount-parser.ts';
@@ -41,7 +42,8 @@ export function roundedTotal(total: { cents: Cents; lineIndex: number } | null, 
 }
 
 /**
- * What a receipt's payment proves: amount tendered − change (− cash rounding) = the total. OCR
+ * What a receipt's payment proves: amount tendered − change (− cash rounding), or the amount
+ * charged to a card, = the total. OCR
  * misreads a digit of a total it prints once ("19.00" for 49.00); the payment lines are a second
  * witness. The total they prove replaces the one read only when the page corroborates it: printed
  * elsewhere, or one digit away from the total read.
@@ -50,19 +52,26 @@ export function paidTotal(total: Cents | null, lines: Line[], rounding: Rounding
   if (total === null) return null;
   const tendered = amountAfter(lines, /^\W*(cash|tendered|amount received|paid)\b/);
   const change = amountAfter(lines, /^\W*(change|balance returned)\b/);
-  if (tendered === null || change === null) return total;
+  // A card is charged the total exactly: no change, no rounding.
+  const card = amountAfter(lines, /^\W*(visa|master\s?card|amex|american express|(credit|debit)?\s?card)\b/);
   // The total may be printed before or after its cash rounding.
-  const proven = [tendered - change, tendered - change - (rounding?.cents ?? 0)];
+  const proven = tendered !== null && change !== null ? [tendered - change, tendered - change - (rounding?.cents ?? 0)] : card !== null ? [card] : [];
+  if (!proven.length) return total;
   if (proven.includes(total)) return total;
   return proven.find((p) => p > 0 && (printedOn(lines, p) || oneDigitApart(p, total))) ?? total;
 }
 
-/** The last amount on the first line that starts with one of these words ("Cash RM 50.00"). */
+/**
+ * The last amount on the first line that starts with one of these words ("Cash RM 50.00"), or its
+ * cents alone when OCR lost a zero before the point ("Change RM ,40"; not "f.20", a misread digit).
+ */
 function amountAfter(lines: Line[], word: RegExp): Cents | null {
   for (const line of lines) {
     if (!word.test(fold(line.text))) continue;
     const last = findAmounts(line.text).at(-1);
     if (last) return last.cents;
+    const cents = /(?<=\s)[.,](\d{2})\s*$/.exec(line.text);
+    if (cents) return Number(cents[1]);
   }
   return null;
 }
