@@ -1,7 +1,8 @@
 // Peak memory of `invoices extract --json` over many files, as the issue's acceptance run calls it.
 // The whole process tree is measured (the command restarts itself once, see bin/invoices.js): its
 // resident sizes summed, sampled every 50 ms. The baseline, measured in the same run on the same
-// files, is glibc's default number of malloc arenas (8 per core) instead of the command's 2.
+// files, is glibc's default malloc (8 arenas per core, a sliding mmap threshold) instead of the
+// command's settings (src/config/malloc.ts).
 //
 //   node bench/cli-memory.ts [--files 250] [--kind rendered-from-facturx] [--corpus ../shared/corpus]
 import { spawn } from 'node:child_process';
@@ -9,6 +10,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { MALLOC_ENV } from '../src/config/malloc.ts';
 import { corpusEntries, machine } from './lib.ts';
 
 const { values } = parseArgs({ options: { files: { type: 'string', default: '250' }, kind: { type: 'string' }, corpus: { type: 'string', default: '../shared/corpus' } } });
@@ -31,9 +33,11 @@ function treeRss(pid: number): number {
   return total;
 }
 
-async function run(arenas: string): Promise<{ peakMb: number; seconds: number; lines: number; errors: number }> {
+async function run(malloc: Record<string, string>): Promise<{ peakMb: number; seconds: number; lines: number; errors: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [bin, 'extract', '--json', ...files], { env: { ...process.env, MALLOC_ARENA_MAX: arenas }, stdio: ['ignore', 'pipe', 'ignore'] });
+  // Setting MALLOC_ARENA_MAX also stops the command from restarting itself with its own settings.
+  const env = { ...process.env, MALLOC_MMAP_THRESHOLD_: undefined, ...malloc };
+  const child = spawn(process.execPath, [bin, 'extract', '--json', ...files], { env, stdio: ['ignore', 'pipe', 'ignore'] });
   let out = '';
   child.stdout.on('data', (chunk: Buffer) => { out += chunk; });
   let peak = 0;
@@ -46,9 +50,10 @@ async function run(arenas: string): Promise<{ peakMb: number; seconds: number; l
 
 if (process.platform !== 'linux') throw new Error('This benchmark reads /proc: Linux only');
 console.log(`${files.length} files${values.kind ? ` of kind ${values.kind}` : ''}; ${machine()}; OCR_WORKERS=${process.env.OCR_WORKERS ?? 'default'}`);
-console.log('| malloc arenas | peak RSS, process tree | wall time | result lines | errors |');
+console.log('| malloc | peak RSS, process tree | wall time | result lines | errors |');
 console.log('|---|---|---|---|---|');
-for (const [label, arenas] of [['glibc default (8 per core)', String(8 * os.cpus().length)], ['2 (the command\'s setting)', '2']] as const) {
-  const r = await run(arenas);
+const glibcDefault = { MALLOC_ARENA_MAX: String(8 * os.cpus().length) };
+for (const [label, malloc] of [['glibc default (8 arenas per core, sliding mmap threshold)', glibcDefault], ['the command\'s (2 arenas, 128 KiB mmap threshold)', MALLOC_ENV]] as const) {
+  const r = await run(malloc);
   console.log(`| ${label} | ${r.peakMb} MB | ${r.seconds} s | ${r.lines} | ${r.errors} |`);
 }
