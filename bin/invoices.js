@@ -3,7 +3,7 @@
 //
 // glibc's malloc, left to its defaults, keeps freed memory from OCR worker threads, libvips and page
 // images scattered over many arenas and heaps, and the process keeps growing. Two arenas and a fixed
-// mmap threshold (src/config/malloc.ts) bring 250 files from 658 to 483 MB (docs/benchmarks.md).
+// mmap threshold (src/config/malloc.ts) bring 250 files from 684 to 499 MB (docs/benchmarks.md).
 // glibc reads them only when a process starts, so on Linux the command starts itself once more with them.
 import { spawn } from 'node:child_process';
 import os from 'node:os';

@@ -43,9 +43,8 @@ export function roundedTotal(total: { cents: Cents; lineIndex: number } | null, 
 
 /**
  * What a receipt's payment proves: amount tendered − change (− cash rounding), or the amount
- * charged to a card, = the total. OCR
- * misreads a digit of a total it prints once ("19.00" for 49.00); the payment lines are a second
- * witness. The total they prove replaces the one read only when the page corroborates it: printed
+ * charged to a card, = the total. OCR misreads a digit of a total it prints once ("19.00" for
+ * 49.00); the payment lines are a second witness. The total they prove replaces the one read only when the page corroborates it: printed
  * elsewhere, or one digit away from the total read.
  */
 export function paidTotal(total: Cents | null, lines: Line[], rounding: Rounding | null): Cents | null {

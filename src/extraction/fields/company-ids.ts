@@ -91,13 +91,14 @@ export function readCompanyIds(lines: Line[]): CompanyIds {
   // block. Within each, a SIRET that agrees with a VAT number beside it, then a valid one, then one
   // printed as the SIRET that fails its checksum.
   const sellerFirst = <T extends Found>(list: T[]) => [...list.filter((f) => f.seller && f.legal), ...list.filter((f) => f.seller && !f.legal)];
-  const vatSirens = new Set(sellerFirst(vats).map((v) => sirenFromFrenchVat(v.value)));
+  const sellerVats = sellerFirst(vats);
+  const vatSirens = new Set(sellerVats.map((v) => sirenFromFrenchVat(v.value)));
   const agrees = (s: { value: string }) => vatSirens.has(s.value.slice(0, 9));
   const rank = (s: (typeof sirets)[number]) => (s.legal ? 4 : 0) + (s.valid ? 2 : 0) + (s.valid && agrees(s) ? 1 : 0);
   const candidates = sirets.filter((s) => s.seller);
   const pick = candidates.reduce<(typeof sirets)[number] | null>((b, s) => (!b || rank(s) > rank(b) ? s : b), null);
   const siret = pick?.value ?? null;
-  const sellerVat = sellerFirst(vats).find((v) => siret && sirenFromFrenchVat(v.value) === siret.slice(0, 9))?.value ?? sellerFirst(vats)[0]?.value ?? null;
+  const sellerVat = (sellerVats.find((v) => siret && sirenFromFrenchVat(v.value) === siret.slice(0, 9)) ?? sellerVats[0])?.value ?? null;
   const vatSiren = sellerVat ? sirenFromFrenchVat(sellerVat) : null;
   const distinct = new Set(candidates.map((s) => s.value));
   const confidence = !pick ? 0 : !pick.valid ? 0.5 : agrees(pick) || pick.legal || distinct.size === 1 ? 0.95 : 0.6;

@@ -17,8 +17,11 @@ const SYMBOL = /(?<![^\s(])[€£₹](?![^\s).:])/g;
 
 /** Countries that pay in euros, by the prefix of their VAT numbers and IBANs. */
 const EURO_AREA = new Set(['AT', 'BE', 'CY', 'DE', 'EE', 'ES', 'FI', 'FR', 'GR', 'EL', 'HR', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PT', 'SI', 'SK']);
-/** A VAT number of the euro area as printed: country prefix, then its digits ("DE 123 456 789", "ATU12345678"). */
-const VAT_NUMBER = /(?<![A-Z0-9])(AT|BE|CY|DE|EE|EL|ES|FI|FR|HR|IE|IT|LT|LU|LV|MT|NL|PT|SI|SK)U?[0-9A-Z]?\d{7,11}(B\d{2})?(?![0-9])/;
+/**
+ * A VAT number of the euro area, spaces and dots removed: country prefix, then its digits
+ * ("DE123456789", "ATU12345678"). Greece's VAT numbers say EL, its IBANs GR.
+ */
+const VAT_NUMBER = new RegExp(`(?<![A-Z0-9])(${[...EURO_AREA].filter((c) => c !== 'GR').join('|')})U?[0-9A-Z]?\\d{7,11}(B\\d{2})?(?![0-9])`);
 const MALAYSIAN_COMPANY = /\bsdn\.?\s*bhd\b|\b(gst|sst)\s*(reg|id)\b/;
 
 export interface SellerCues { french: boolean; iban: string | null }

@@ -15,18 +15,15 @@ export function readDates(lines: Line[]): DateReading {
   const hits = findLabels(lines, DATE_LABELS);
   for (const hit of hits) {
     const line = lines[hit.lineIndex]!;
-    let dates = findDates(hit.after, order, true);
-    let penalty = 0;
-    const conf = dates.length ? spanConf(line, hit.afterIndex + dates[0]!.index, hit.afterIndex + dates[0]!.end) : line.conf;
-    if (!dates.length) {
-      dates = hit.below().flatMap((t) => findDates(t, order, true)).slice(0, 1);
-      penalty = 0.1;
-    }
-    if (!dates.length) continue;
+    // The date beside the label, as sure as its own words; else the one under it, slightly less sure.
+    const beside = findDates(hit.after, order, true)[0];
+    const date = beside ?? hit.below().flatMap((t) => findDates(t, order, true))[0];
+    if (!date) continue;
     labelled.add(hit.lineIndex);
-    if (hit.role === 'due') dueDate ??= dates[0]!.iso;
+    if (hit.role === 'due') dueDate ??= date.iso;
     if (hit.role !== 'invoice' || DATE_QUALIFIERS.test(fold(hit.after)) || qualifiedBefore(hit, hits, line.text)) continue;
-    scored.push(candidate(dates[0]!.iso, hit.weight, conf, penalty));
+    const conf = beside ? spanConf(line, hit.afterIndex + beside.index, hit.afterIndex + beside.end) : line.conf;
+    scored.push(candidate(date.iso, hit.weight, conf, beside ? 0 : BELOW_PENALTY));
   }
   // An unlabelled date in the upper part of page 1 is a weaker candidate, unless its line is a decoy.
   const decoy = DATE_LABELS.find((l) => l.role === 'decoy')!.re;
@@ -44,6 +41,7 @@ export function readDates(lines: Line[]): DateReading {
 }
 
 const UNLABELLED = 0.6;
+const BELOW_PENALTY = 0.1;
 
 /**
  * The label picks the date (an invoice-date label over a bare date, whatever OCR made of either);

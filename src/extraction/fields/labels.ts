@@ -74,8 +74,8 @@ export const SELLER_HEADINGS = /^\W*(verkaufer|lieferant|rechnungssteller|leistu
 /**
  * Invoice-number labels, strongest first: "Facture n°", "Numéro de facture", "Rechnungsnummer"; then
  * a bare "N°" or "Numéro" opening a cell; then the document's own title word directly followed by
- * the number ("Invoice 2024-118"). A German "Belegnummer" (voucher number) ranks under the full labels. A title word alone in its cell ("Facture   51 place de Verdun")
- * labels nothing. Lookaheads use [ \t], not \s: \s would also cross a column gap (an em space).
+ * the number ("Invoice 2024-118"). A German "Belegnummer" (voucher number) ranks under the full
+ * labels. A title word alone in its cell ("Facture   51 place de Verdun") labels nothing. Lookaheads use [ \t], not \s: \s would also cross a column gap (an em space).
  */
 export const NUMBER_LABELS: Label<'number'>[] = [
   L('number', 1, String.raw`(\b(facture|invoice|avoir|credit\s+note|gutschrift|factuur|bill|receipt|document)|rechnung)[ \t]*(\(\d{3}\)[ \t]*)?(n[°o]\.?|no\.?|num(ero|ber)?\.?|#|nr\.?|-?nummer|-?nr\.?|id)(?![a-z])|\b(n[°o]|numero|number|nr)\.?[ \t]*(de[ \t]+)?(la[ \t]+)?(facture|invoice|rechnung|document|piece|avoir)\b|\brechnungs-?(nummer|nr)\b\.?|\bfactuurnummer\b`),

@@ -199,8 +199,8 @@ export function readTotals(lines: Line[]): Totals {
   const v = printedVat ? tva.reduce<VatReading | null>((b, c) => (!b || c.score > b.score ? c : b), null) : null;
   // What the amounts found imply for the one that is missing, as a guess that a person confirms
   // (never validated: confidences stay under the threshold). A receipt's net and tax with no
-  // labelled total give the total, or the net alone when the tax is "included" or not due; a total and its
-  // tax with no labelled net (a "Tax" column, "Charges") give the net.
+  // labelled total give the total, or the net alone when the tax is "included" or not due; a
+  // total and its tax with no labelled net (a "Tax" column, "Charges") give the net.
   const taxIncluded = lines.some((l) => TAX_INCLUDED.test(fold(l.text)));
   // A VAT of zero implies a total only where the page says why no VAT is due (a misread "0.00" does not).
   const vatKnown = v && (v.cents !== 0 || zeroVat);
