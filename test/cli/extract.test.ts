@@ -5,10 +5,10 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
-import { CORPUS } from '../helpers/service.ts';
+import { corpusPath } from '../helpers/service.ts';
 
 const BIN = path.join(import.meta.dirname, '../../bin/invoices.js');
-const truth = JSON.parse(fs.readFileSync(path.join(CORPUS, 'truth.json'), 'utf8')) as Array<{ file: string; kind: string; primary: boolean; expected: Record<string, string | null> }>;
+const truth = JSON.parse(fs.readFileSync(corpusPath('truth.json'), 'utf8')) as Array<{ file: string; kind: string; primary: boolean; expected: Record<string, string | null> }>;
 const facturx = truth.find((e) => e.kind === 'facturx-pdf' && e.primary)!;
 const textPdf = truth.find((e) => e.kind === 'synthetic-fr-pdf' && e.primary)!;
 
@@ -17,7 +17,7 @@ function invoices(...args: string[]) {
 }
 
 test('extract --json: one line per file in input order; a missing or unsupported file is an error line and the rest go on', () => {
-  const files = [path.join(CORPUS, facturx.file), '/no/such/invoice.pdf', BIN, path.join(CORPUS, textPdf.file)];
+  const files = [corpusPath(facturx.file), '/no/such/invoice.pdf', BIN, corpusPath(textPdf.file)];
   const run = invoices('extract', '--json', ...files);
   assert.equal(run.status, 0, run.stderr);
   const lines = run.stdout.trim().split('\n').map((l) => JSON.parse(l));
@@ -35,7 +35,7 @@ test('extract --json: one line per file in input order; a missing or unsupported
 });
 
 test('extract without --json prints a table; with no file it prints its usage and exits 2; all files failing exits 1', () => {
-  const table = invoices('extract', path.join(CORPUS, facturx.file));
+  const table = invoices('extract', corpusPath(facturx.file));
   assert.equal(table.status, 0, table.stderr);
   const [header, row] = table.stdout.trim().split('\n');
   assert.match(header!, /^file\s+status\s+source\s+HT\s+TVA\s+TTC\s+date\s+supplier\s+review/);

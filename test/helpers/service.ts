@@ -11,7 +11,21 @@ import { createUser } from '../../src/services/users.ts';
 import { freshDatabase, type Engine } from './databases.ts';
 
 /** Real invoices for the tests: ../shared/corpus beside the checkout (as on CI), or CORPUS_DIR. */
-export const CORPUS = path.resolve(process.env.CORPUS_DIR ?? path.join(import.meta.dirname, '../../../shared/corpus'));
+const CORPUS = path.resolve(process.env.CORPUS_DIR ?? path.join(import.meta.dirname, '../../../shared/corpus'));
+
+let corpusMissingTold = false;
+
+/**
+ * A corpus file's path. A missing corpus is said once, with where it was looked for and how to
+ * point at it; the tests that read it then fail, the others still run.
+ */
+export function corpusPath(file: string): string {
+  if (!corpusMissingTold && !fs.existsSync(CORPUS)) {
+    corpusMissingTold = true;
+    console.error(`No invoice corpus at ${CORPUS}: put ../shared beside the checkout, or set CORPUS_DIR.`);
+  }
+  return path.join(CORPUS, file);
+}
 
 export interface TestService extends Service {
   dataDir: string;

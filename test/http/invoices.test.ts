@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ENGINES } from '../helpers/databases.ts';
-import { CORPUS, multipart, newFirm, startTestService, waitFor, type TestService } from '../helpers/service.ts';
+import { corpusPath, multipart, newFirm, startTestService, waitFor, type TestService } from '../helpers/service.ts';
 
-const FACTURX = path.join(CORPUS, 'docs/factur-x-kit/PDF_DESIGN_DE_Kleinunternehmer.pdf');
+const FACTURX = corpusPath('docs/factur-x-kit/PDF_DESIGN_DE_Kleinunternehmer.pdf');
 
 for (const engine of ENGINES) {
   describe(`invoices API on ${engine}`, () => {
@@ -88,7 +88,7 @@ for (const engine of ENGINES) {
       assert.equal(exe.statusCode, 415);
       assert.equal(exe.headers['content-type'], 'application/problem+json; charset=utf-8');
       assert.equal(exe.json().code, 'unsupported_media_type');
-      const png = fs.readFileSync(path.join(CORPUS, 'docs/invoice2data/AmazonWebServices.png'));
+      const png = fs.readFileSync(corpusPath('docs/invoice2data/AmazonWebServices.png'));
       const body = multipart([{ name: 'file', value: png, filename: 'scan.pdf', type: 'application/pdf' }, { name: 'dossier_id', value: dossierId }]);
       const asPng = await inject({ method: 'POST', url: '/api/v1/invoices', headers: { ...auth, ...body.headers }, payload: body.payload });
       assert.equal(asPng.statusCode, 202, 'dossier_id may come after the file');

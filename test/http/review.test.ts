@@ -2,12 +2,11 @@
 // the original file, read-only exported invoices, and no access across firms.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ENGINES } from '../helpers/databases.ts';
-import { CORPUS, multipart, newFirm, startTestService, waitFor, type TestService } from '../helpers/service.ts';
+import { corpusPath, multipart, newFirm, startTestService, waitFor, type TestService } from '../helpers/service.ts';
 
-const FACTURX = fs.readFileSync(path.join(CORPUS, 'docs/factur-x-kit/PDF_DESIGN_DE_Kleinunternehmer.pdf'));
+const FACTURX = fs.readFileSync(corpusPath('docs/factur-x-kit/PDF_DESIGN_DE_Kleinunternehmer.pdf'));
 
 for (const engine of ENGINES) {
   describe(`review API on ${engine}`, () => {

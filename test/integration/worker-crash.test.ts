@@ -8,10 +8,10 @@ import path from 'node:path';
 import readline from 'node:readline';
 import { describe, it } from 'node:test';
 import { freshDatabase, ENGINES } from '../helpers/databases.ts';
-import { CORPUS, multipart, waitFor } from '../helpers/service.ts';
+import { corpusPath, multipart, waitFor } from '../helpers/service.ts';
 
 const CHILD = path.resolve(import.meta.dirname, '../fixtures/service-child.ts');
-const FACTURX = fs.readFileSync(path.join(CORPUS, 'docs/factur-x-kit/PDF_DESIGN_DE_Kleinunternehmer.pdf'));
+const FACTURX = fs.readFileSync(corpusPath('docs/factur-x-kit/PDF_DESIGN_DE_Kleinunternehmer.pdf'));
 const ADMIN = { email: 'crash@example.test', password: 'crash-test-password' };
 
 interface Child { process: ChildProcess; baseUrl: string; exited: Promise<number | null> }

@@ -2,7 +2,6 @@
 // angle here, must come back with that angle measured and undone.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import path from 'node:path';
 import { test } from 'node:test';
 import sharp from 'sharp';
 import { estimateSkew } from '../../src/extraction/ocr/deskew.ts';
@@ -11,9 +10,9 @@ import { evenLighting } from '../../src/extraction/ocr/even-lighting.ts';
 import { darkenFaintPrint } from '../../src/extraction/ocr/faint-print.ts';
 import { wordsFromTsv } from '../../src/extraction/ocr/ocr-engine.ts';
 import { prepareImage, type GreyImage } from '../../src/extraction/ocr/prepare-image.ts';
-import { CORPUS } from '../helpers/service.ts';
+import { corpusPath } from '../helpers/service.ts';
 
-const PAGE = path.join(CORPUS, 'docs/synthetic-fr/syn-003_p1.png');
+const PAGE = corpusPath('docs/synthetic-fr/syn-003_p1.png');
 
 async function grey(bytes: Buffer) {
   const { data, info } = await sharp(bytes).grayscale().raw().toBuffer({ resolveWithObject: true });

@@ -6,12 +6,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { CORPUS, newFirm, startTestService, type TestService } from '../helpers/service.ts';
+import { corpusPath, newFirm, startTestService, type TestService } from '../helpers/service.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const SHOTS = path.resolve(import.meta.dirname, '../../docs/screenshots');
-const PDF = path.join(CORPUS, 'docs/factur-x-kit/PDF_DESIGN_DE_Kleinunternehmer.pdf');
-const PNG = path.join(CORPUS, 'docs/invoice2data/AmazonWebServices.png');
+const PDF = corpusPath('docs/factur-x-kit/PDF_DESIGN_DE_Kleinunternehmer.pdf');
+const PNG = corpusPath('docs/invoice2data/AmazonWebServices.png');
 // Without chromium on a developer's machine the suite says so; CI installs it, so there it must run.
 const skip = !fs.existsSync(CHROMIUM) && !process.env.CI ? `no browser at ${CHROMIUM}` : false;
 
