@@ -2,7 +2,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { percentile } from '../src/extraction/evaluation/scoring.ts';
+import { percentile } from '../src/evaluation/scoring.ts';
 
 export interface CorpusEntry { file: string; kind: string; primary: boolean; expected: Record<string, string | null> }
 

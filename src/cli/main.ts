@@ -1,5 +1,6 @@
 // `invoices <command>`: serve | worker | migrate | user create | extract.
 import { parseArgs } from 'node:util';
+import type { Half } from '../evaluation/split.ts';
 import { extractCommand } from './extract-command.ts';
 import { migrateCommand, userCreateCommand } from './admin-commands.ts';
 
@@ -12,8 +13,9 @@ Commands:
   user create --firm NAME --email EMAIL --password-stdin
                                 add a user (the firm is created when new)
   extract [--json] FILE...      extract invoice fields offline, one result per file
-  eval CORPUS [--kind K]... [--all] [--out FILE] [--details FILE]
-                                score the extractor on a corpus with truth.json
+  eval CORPUS [--split tune|check] [--kind K]... [--all] [--out FILE] [--details FILE]
+                                score the extractor on a corpus with truth.json;
+                                without --split, the tune and check halves side by side
 `;
 
 async function run(argv: string[]): Promise<number> {
@@ -40,12 +42,12 @@ async function run(argv: string[]): Promise<number> {
     case 'eval': {
       const { values, positionals } = parseArgs({
         args: rest, allowPositionals: true,
-        options: { kind: { type: 'string', multiple: true }, all: { type: 'boolean' }, out: { type: 'string' }, details: { type: 'string' } },
+        options: { kind: { type: 'string', multiple: true }, all: { type: 'boolean' }, split: { type: 'string' }, out: { type: 'string' }, details: { type: 'string' } },
       });
       if (positionals.length !== 1) break;
       const { evalCommand } = await import('./eval-command.ts');
       return evalCommand(positionals[0]!, {
-        kinds: values.kind ?? [], all: values.all ?? false, out: values.out, details: values.details,
+        kinds: values.kind ?? [], all: values.all ?? false, split: values.split as Half | undefined, out: values.out, details: values.details,
         command: `npm run eval -- ${rest.join(' ')}`,
       });
     }

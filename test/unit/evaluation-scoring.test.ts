@@ -1,7 +1,7 @@
 // The harness's scoring must match ../shared/corpus/README.md exactly; these cases pin each rule.
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { fieldCorrect, normaliseSupplier, precisionAndCoverage, scoreDocument, summarise, supplierMatches, type TruthEntry } from '../../src/extraction/evaluation/scoring.ts';
+import { fieldCorrect, normaliseSupplier, precisionAndCoverage, scoreDocument, summarise, supplierMatches, type TruthEntry } from '../../src/evaluation/scoring.ts';
 
 const truth = (expected: TruthEntry['expected'], kind = 'digital-pdf'): TruthEntry => ({ file: `f-${Math.random()}`, kind, primary: true, expected });
 const result = (fields: Record<string, string | number | null>, status: 'validated' | 'pending' = 'validated') => ({ status, duration_ms: 10, ...fields });

@@ -9,6 +9,9 @@ export interface TruthEntry {
   file: string;
   kind: string;
   primary: boolean;
+  /** The same invoice under another profile or rendering shares its group (see split.ts). */
+  dup_group?: string;
+  source?: string;
   expected: Partial<Record<ScoredField, string | null>>;
   /** Whether each value is printed verbatim on the page (images) or in the text layer (PDFs). */
   visible_on_page1?: Partial<Record<ScoredField, boolean | null>>;
