@@ -12,6 +12,8 @@ export function resultLine(file: string, result: ExtractionResult) {
     montant_ht: centsToNumber(f.montant_ht), montant_tva: centsToNumber(f.montant_tva), montant_ttc: centsToNumber(f.montant_ttc),
     fournisseur: f.fournisseur, siret: f.siret, date_facture: f.date_facture, numero: f.numero, devise: f.devise,
     confidence: result.confidence, review_reasons: result.reviewReasons, duration_ms: result.durationMs,
+    ...(result.extra.dateEvidence ? { date_evidence: result.extra.dateEvidence } : {}),
+    ...(result.extra.rivalTotals?.length ? { rival_totals: result.extra.rivalTotals.map(centsToNumber) } : {}),
   };
 }
 

@@ -33,6 +33,10 @@ export interface ExtractedInvoice {
     vatBreakdown?: VatLine[];
     sellerCountry?: string | null;
     profile?: string | null;
+    /** Text and OCR only: what the invoice date rests on (see fields/invoice-date.ts). */
+    dateEvidence?: { label: 'explicit' | 'generic' | 'none'; rivals: string[] };
+    /** Text and OCR only: other totals that add up as well as the chosen ones (see fields/totals.ts). */
+    rivalTotals?: Cents[];
   };
 }
 

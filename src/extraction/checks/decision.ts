@@ -17,7 +17,28 @@ export function decide(invoice: ExtractedInvoice, source: ExtractionSource): { s
     const reason = check(invoice);
     if (reason) reasons.push(reason);
   }
+  if (source !== 'facturx') reasons.push(...evidenceGaps(invoice));
   return { status: reasons.length ? 'pending' : 'validated', reviewReasons: reasons };
+}
+
+/**
+ * Beyond the checks, what a reading of text or OCR must show to be booked unattended. The amounts
+ * prove each other, but only if no other set of amounts on the page proves itself as well; a date
+ * proves nothing by itself, so it must be named the invoice date by its label, with no other date
+ * that could be it. The XML of a Factur-X invoice says which field is which and needs neither.
+ */
+export function evidenceGaps({ fields, extra }: ExtractedInvoice): string[] {
+  const gaps: string[] = [];
+  const money = (c: number) => (c / 100).toFixed(2);
+  if (extra.rivalTotals?.length) {
+    gaps.push(`Other amounts on the page also add up (total ${extra.rivalTotals.map(money).join(', ')}): check which are the invoice's totals`);
+  }
+  const date = extra.dateEvidence;
+  if (fields.date_facture !== null && date) {
+    if (date.label === 'none') gaps.push(`date_facture ${fields.date_facture} has no label naming it the invoice date: check it`);
+    else if (date.rivals.length) gaps.push(`date_facture ${fields.date_facture} competes with ${date.rivals.join(', ')}: check which is the invoice date`);
+  }
+  return gaps;
 }
 
 export const AMOUNT_FIELDS = ['montant_ht', 'montant_tva', 'montant_ttc'] as const satisfies readonly FieldName[];

@@ -5,7 +5,21 @@ import { findLabels, type LabelHit } from './labelled-values.ts';
 import { DATE_LABELS, DATE_QUALIFIERS, type DateRole } from './labels.ts';
 import { fold } from './text-normalise.ts';
 
-export interface DateReading { invoiceDate: string | null; confidence: number; dueDate: string | null }
+export interface DateReading { invoiceDate: string | null; confidence: number; dueDate: string | null; evidence: DateEvidence }
+
+/**
+ * What the chosen date rests on, for the validation gate: a date has no equation to prove it, so it
+ * is booked only when its label names it the invoice date and nothing else on the page competes.
+ * `explicit`: an invoice-date label ("Date de facture", "Invoice date", "Rechnung vom");
+ * `generic`: a bare "Date", a letter's "Nantes, le …"; `none`: no label at all.
+ * `rivals`: other dates that could be the invoice date: for an explicit label, other dates under an
+ * invoice-date label at least as strong; for a weaker one, any date on the page that no due,
+ * delivery, order or period label explains.
+ */
+export interface DateEvidence { label: 'explicit' | 'generic' | 'none'; rivals: string[] }
+
+/** From this weight up, a label names the invoice date itself (see DATE_LABELS). */
+export const EXPLICIT_DATE_LABEL = 0.9;
 
 export function readDates(lines: Line[]): DateReading {
   const scored: Candidate[] = [];
@@ -23,7 +37,7 @@ export function readDates(lines: Line[]): DateReading {
     if (hit.role === 'due') dueDate ??= date.iso;
     if (hit.role !== 'invoice' || DATE_QUALIFIERS.test(fold(hit.after)) || qualifiedBefore(hit, hits, line.text)) continue;
     const conf = beside ? spanConf(line, hit.afterIndex + beside.index, hit.afterIndex + beside.end) : line.conf;
-    scored.push(candidate(date.iso, hit.weight, conf, beside ? 0 : BELOW_PENALTY));
+    scored.push(candidate(date.iso, hit.weight, conf, beside ? 0 : BELOW_PENALTY, true));
   }
   // An unlabelled date in the upper part of page 1 is a weaker candidate, unless its line is a decoy.
   const decoy = DATE_LABELS.find((l) => l.role === 'decoy')!.re;
@@ -34,10 +48,17 @@ export function readDates(lines: Line[]): DateReading {
     decoy.lastIndex = 0;
     due.lastIndex = 0;
     if (decoy.test(text) || due.test(text)) return;
-    for (const d of findDates(line.text, order)) scored.push(candidate(d.iso, UNLABELLED, line.conf, 0));
+    for (const d of findDates(line.text, order)) scored.push(candidate(d.iso, UNLABELLED, line.conf, 0, false));
   });
   const best = scored.reduce<Candidate | null>((b, c) => (!b || c.rank > b.rank ? c : b), null);
-  return { invoiceDate: best?.iso ?? null, confidence: best ? Math.min(0.98, best.confidence) : 0, dueDate };
+  return { invoiceDate: best?.iso ?? null, confidence: best ? Math.min(0.98, best.confidence) : 0, dueDate, evidence: evidenceFor(best, scored) };
+}
+
+function evidenceFor(best: Candidate | null, scored: Candidate[]): DateEvidence {
+  if (!best || !best.labelled) return { label: 'none', rivals: [] };
+  const explicit = best.weight >= EXPLICIT_DATE_LABEL;
+  const competes = (c: Candidate) => c.iso !== best.iso && (explicit ? c.labelled && c.weight >= best.weight : true);
+  return { label: explicit ? 'explicit' : 'generic', rivals: [...new Set(scored.filter(competes).map((c) => c.iso))] };
 }
 
 const UNLABELLED = 0.6;
@@ -47,9 +68,9 @@ const BELOW_PENALTY = 0.1;
  * The label picks the date (an invoice-date label over a bare date, whatever OCR made of either);
  * how surely OCR read it then says how sure the date is.
  */
-type Candidate = { iso: string; rank: number; confidence: number };
-function candidate(iso: string, weight: number, conf: number, penalty: number): Candidate {
-  return { iso, rank: weight * (0.5 + 0.5 * conf) - penalty, confidence: weight * conf - penalty };
+type Candidate = { iso: string; rank: number; confidence: number; weight: number; labelled: boolean };
+function candidate(iso: string, weight: number, conf: number, penalty: number, labelled: boolean): Candidate {
+  return { iso, rank: weight * (0.5 + 0.5 * conf) - penalty, confidence: weight * conf - penalty, weight, labelled };
 }
 
 /**

@@ -24,6 +24,11 @@ export interface Totals {
   due: Cents | null;
   confidence: { ht: number; tva: number; ttc: number };
   currencies: string[];
+  /**
+   * Totals of other readings that add up as soundly as the chosen one (every amount read as printed,
+   * a plausible VAT): two sets that both prove themselves leave the page ambiguous.
+   */
+  rivalTotals: Cents[];
 }
 
 function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } {
@@ -187,9 +192,11 @@ export function readTotals(lines: Line[]): Totals {
     const rival = solutions.find((s) => s.ttc.cents !== solved.ttc.cents && solved.score - s.score < 0.2);
     const cap = rival || solved.ht.repaired || solved.ttc.repaired || solved.tva.repaired ? 0.7 : 0.99;
     const conf = (s: number) => Math.max(0, Math.min(cap, 0.55 + s * 0.45));
+    const sound = (s: Solution) => !s.ht.repaired && !s.tva.repaired && !s.ttc.repaired && vatShareIsPlausible(s.ht.cents, s.tva.cents);
+    const rivalTotals = [...new Set(solutions.filter((s) => sound(s) && s.ttc.cents !== solved.ttc.cents).map((s) => s.ttc.cents))];
     return {
       ht: solved.ht.cents, tva: solved.tva.cents, ttc: roundedTotal(solved.ttc, lines, rounding), due,
-      confidence: { ht: conf(solved.ht.score), tva: conf(solved.tva.score), ttc: conf(solved.ttc.score) }, currencies,
+      confidence: { ht: conf(solved.ht.score), tva: conf(solved.tva.score), ttc: conf(solved.ttc.score) }, currencies, rivalTotals,
     };
   }
   // Nothing adds up: report the best guesses, uncertain, for a person to review.
@@ -208,6 +215,6 @@ export function readTotals(lines: Line[]): Totals {
   const impliedHt = !h && t && v && !taxIncluded ? t.cents - v.cents : null;
   return {
     ht: h?.cents ?? impliedHt, tva: v?.cents ?? null, ttc: paidTotal(roundedTotal(t, lines, rounding) ?? impliedTtc, lines, rounding), due,
-    confidence: { ht: 0.4, tva: 0.4, ttc: 0.5 }, currencies,
+    confidence: { ht: 0.4, tva: 0.4, ttc: 0.5 }, currencies, rivalTotals: [],
   };
 }

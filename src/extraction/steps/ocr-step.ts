@@ -70,14 +70,17 @@ function combine(first: ExtractedInvoice, second: ExtractedInvoice): ExtractedIn
   const [base, other] = amountStrength(second) > amountStrength(first) ? [second, first] : [first, second];
   const fields = { ...base.fields };
   const confidence = { ...base.confidence };
+  const extra = { ...base.extra };
   for (const field of Object.keys(fields) as Array<keyof typeof fields>) {
     if ((AMOUNT_FIELDS as readonly string[]).includes(field) || other.fields[field] === null) continue;
     if (fields[field] === null || (other.confidence[field] ?? 0) > (confidence[field] ?? 0)) {
       (fields as Record<string, unknown>)[field] = other.fields[field];
       confidence[field] = other.confidence[field] ?? 0;
+      // The date's evidence travels with the date it speaks for.
+      if (field === 'date_facture') extra.dateEvidence = other.extra.dateEvidence;
     }
   }
-  return { ...base, fields, confidence };
+  return { ...base, fields, confidence, extra };
 }
 
 async function pageImages(doc: LoadedDocument): Promise<PageImage[]> {

@@ -1,0 +1,53 @@
+// The validation gate: a reading is booked unattended only when its amounts prove themselves and
+// nothing else on the page does, and its date is named the invoice date with no other date competing.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { decide } from '../../src/extraction/checks/decision.ts';
+import { readFields } from '../../src/extraction/fields/read-fields.ts';
+import type { TextRun } from '../../src/extraction/layout/text-run.ts';
+
+const run = (text: string, x: number, y: number, h = 10, conf = 1): TextRun => ({ text, x, y, w: text.length * h * 0.5, h, page: 1, conf });
+
+const header = [run('Menuiserie Aubert SARL', 40, 20, 18)];
+const totals = [
+  run('Total HT', 350, 400), run('250,00 €', 480, 400),
+  run('TVA 20 %', 350, 415), run('50,00 €', 480, 415),
+  run('Total TTC', 350, 430), run('300,00 €', 480, 430),
+];
+const decided = (runs: TextRun[]) => decide(readFields([...header, ...runs, ...totals]), 'pdf-text');
+
+test('an explicit invoice-date label validates, beside a labelled due date', () => {
+  const d = decided([run('Date de facture : 04/02/2026', 350, 60), run("Date d'échéance : 06/03/2026", 350, 75)]);
+  assert.equal(d.status, 'validated', d.reviewReasons.join('; '));
+});
+
+test('a generic "Date" label validates alone, but not when another unexplained date could be the invoice date', () => {
+  assert.equal(decided([run('Date : 04/02/2026', 350, 60)]).status, 'validated');
+  const rival = decided([run('Date : 04/02/2026', 350, 60), run('Bordereau 27/01/2026', 40, 120)]);
+  assert.equal(rival.status, 'pending');
+  assert.ok(rival.reviewReasons.some((r) => r.includes('2026-01-27')), rival.reviewReasons.join('; '));
+});
+
+test('a date without any label is never booked unattended', () => {
+  const d = decided([run('Réf. 4411 — 04/02/2026', 350, 60)]);
+  assert.equal(readFields([...header, run('Réf. 4411 — 04/02/2026', 350, 60), ...totals]).fields.date_facture, '2026-02-04');
+  assert.equal(d.status, 'pending');
+  assert.ok(d.reviewReasons.some((r) => r.includes('no label')), d.reviewReasons.join('; '));
+});
+
+test('two explicit invoice-date labels with different dates leave the date for review', () => {
+  const d = decided([run('Date de facture : 04/02/2026', 350, 60), run('Date de facture : 11/02/2026', 40, 300)]);
+  assert.equal(d.status, 'pending');
+});
+
+test('a second set of amounts that adds up as well makes the totals ambiguous', () => {
+  const runs = [
+    run('Date de facture : 04/02/2026', 350, 60),
+    run('Total HT', 350, 300), run('80,00 €', 480, 300),
+    run('TVA 20 %', 350, 315), run('16,00 €', 480, 315),
+    run('Total TTC', 350, 330), run('96,00 €', 480, 330),
+  ];
+  const d = decided(runs);
+  assert.equal(d.status, 'pending');
+  assert.ok(d.reviewReasons.some((r) => r.includes('also add up')), d.reviewReasons.join('; '));
+});
