@@ -14,6 +14,7 @@ export function resultLine(file: string, result: ExtractionResult) {
     confidence: result.confidence, review_reasons: result.reviewReasons, duration_ms: result.durationMs,
     ...(result.extra.dateEvidence ? { date_evidence: result.extra.dateEvidence } : {}),
     ...(result.extra.rivalTotals?.length ? { rival_totals: result.extra.rivalTotals.map(centsToNumber) } : {}),
+    ...(result.gate ? { gate: result.gate } : {}),
   };
 }
 

@@ -6,6 +6,7 @@ export type ExtractionSource = 'facturx' | 'pdf-text' | 'ocr';
 
 export const FIELD_NAMES = ['montant_ht', 'montant_tva', 'montant_ttc', 'fournisseur', 'siret', 'date_facture', 'numero', 'devise'] as const;
 export type FieldName = (typeof FIELD_NAMES)[number];
+export const AMOUNT_FIELDS = ['montant_ht', 'montant_tva', 'montant_ttc'] as const satisfies readonly FieldName[];
 
 export interface InvoiceFields {
   montant_ht: Cents | null;
@@ -47,6 +48,8 @@ export interface ExtractionResult extends ExtractedInvoice {
   pages: number;
   reviewReasons: string[];
   durationMs: number;
+  /** Text and OCR: the validation model's evidence and verdict (extraction/checks/gate-model.ts). */
+  gate?: { features: Record<string, number>; probability: number; threshold: number; ruledOut: boolean };
 }
 
 export interface ExtractionLimits {

@@ -1,13 +1,26 @@
 // validated only when every required field is found, confident, and every check passes.
-import type { ExtractedInvoice, ExtractionSource, FieldName } from '../types.ts';
+import { AMOUNT_FIELDS, type ExtractedInvoice, type ExtractionSource, type FieldName } from '../types.ts';
 import { CHECKS, totalsAddUp, vatLinesConsistent, vatShareOfNetPlausible } from './checks.ts';
+import { gateFeatures, gateModel, gateProbability, type GateFeatures } from './gate-model.ts';
 
 export const REQUIRED_FIELDS: readonly FieldName[] = ['montant_ht', 'montant_tva', 'montant_ttc', 'date_facture', 'fournisseur'];
 
 /** Below this a field read from text or OCR is a guess, and a guess is never booked silently. */
 export const MIN_CONFIDENCE = 0.8;
 
-export function decide(invoice: ExtractedInvoice, source: ExtractionSource): { status: 'validated' | 'pending'; reviewReasons: string[] } {
+export interface Decision {
+  status: 'validated' | 'pending';
+  reviewReasons: string[];
+  /** Text and OCR: the fitted model's evidence and probability (see gate-model.ts). */
+  gate?: { features: GateFeatures; probability: number; threshold: number; ruledOut: boolean };
+}
+
+/**
+ * Validated only when every required field is found and confident, every check passes, nothing
+ * else on the page competes (evidenceGaps), and, for text and OCR, the fitted model finds the
+ * reading sure enough.
+ */
+export function decide(invoice: ExtractedInvoice, source: ExtractionSource): Decision {
   const reasons: string[] = [];
   for (const field of REQUIRED_FIELDS) {
     if (invoice.fields[field] === null) reasons.push(`${field} not found`);
@@ -17,8 +30,16 @@ export function decide(invoice: ExtractedInvoice, source: ExtractionSource): { s
     const reason = check(invoice);
     if (reason) reasons.push(reason);
   }
-  if (source !== 'facturx') reasons.push(...evidenceGaps(invoice));
-  return { status: reasons.length ? 'pending' : 'validated', reviewReasons: reasons };
+  if (source === 'facturx') return { status: reasons.length ? 'pending' : 'validated', reviewReasons: reasons };
+  reasons.push(...evidenceGaps(invoice));
+  const model = gateModel();
+  const features = gateFeatures(invoice, source);
+  const probability = gateProbability(features, model);
+  const gate = { features, probability, threshold: model.threshold, ruledOut: reasons.length > 0 };
+  if (!reasons.length && probability < model.threshold) {
+    reasons.push(`The reading is not sure enough to book unattended (${probability.toFixed(3)} against ${model.threshold.toFixed(3)}): check the amounts and the date`);
+  }
+  return { status: reasons.length ? 'pending' : 'validated', reviewReasons: reasons, gate };
 }
 
 /**
@@ -41,7 +62,7 @@ export function evidenceGaps({ fields, extra }: ExtractedInvoice): string[] {
   return gaps;
 }
 
-export const AMOUNT_FIELDS = ['montant_ht', 'montant_tva', 'montant_ttc'] as const satisfies readonly FieldName[];
+export { AMOUNT_FIELDS };
 
 /** The three amounts are read with confidence and prove each other (HT + TVA = TTC, a plausible VAT). */
 export function amountsProven(invoice: ExtractedInvoice): boolean {
