@@ -51,3 +51,19 @@ test('a second set of amounts that adds up as well makes the totals ambiguous', 
   assert.equal(d.status, 'pending');
   assert.ok(d.reviewReasons.some((r) => r.includes('also add up')), d.reviewReasons.join('; '));
 });
+
+test('rows per VAT rate that each add up are parts of the total, not rivals of it', () => {
+  const runs = [
+    run('Date de facture : 04/02/2026', 350, 60),
+    run('Base HT', 200, 300), run('TVA', 300, 300), run('Total TTC', 400, 300),
+    run('Taux 20 %', 40, 315), run('100,00', 200, 315), run('20,00', 300, 315), run('120,00', 400, 315),
+    run('Taux 5,5 %', 40, 330), run('200,00', 200, 330), run('11,00', 300, 330), run('211,00', 400, 330),
+    run('Total HT', 350, 400), run('300,00 €', 480, 400),
+    run('Total TVA', 350, 415), run('31,00 €', 480, 415),
+    run('Total TTC', 350, 430), run('331,00 €', 480, 430),
+  ];
+  const inv = readFields([...header, ...runs]);
+  assert.deepEqual([inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc], [30000, 3100, 33100]);
+  const d = decide(inv, 'pdf-text');
+  assert.ok(!d.reviewReasons.some((r) => r.includes('also add up')), d.reviewReasons.join('; '));
+});

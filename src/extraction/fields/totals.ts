@@ -193,7 +193,11 @@ export function readTotals(lines: Line[]): Totals {
     const cap = rival || solved.ht.repaired || solved.ttc.repaired || solved.tva.repaired ? 0.7 : 0.99;
     const conf = (s: number) => Math.max(0, Math.min(cap, 0.55 + s * 0.45));
     const sound = (s: Solution) => !s.ht.repaired && !s.tva.repaired && !s.ttc.repaired && vatShareIsPlausible(s.ht.cents, s.tva.cents);
-    const rivalTotals = [...new Set(solutions.filter((s) => sound(s) && s.ttc.cents !== solved.ttc.cents).map((s) => s.ttc.cents))];
+    const others = [...new Set(solutions.filter((s) => sound(s) && s.ttc.cents !== solved.ttc.cents).map((s) => s.ttc.cents))];
+    // One row per VAT rate that adds up on its own (base + tax = that rate's total): the rows are the
+    // parts of the chosen total, not rivals of it.
+    const parts = others.length >= 2 && Math.abs(others.reduce((a, b) => a + b, 0) - solved.ttc.cents) <= others.length;
+    const rivalTotals = parts ? [] : others;
     return {
       ht: solved.ht.cents, tva: solved.tva.cents, ttc: roundedTotal(solved.ttc, lines, rounding), due,
       confidence: { ht: conf(solved.ht.score), tva: conf(solved.tva.score), ttc: conf(solved.ttc.score) }, currencies, rivalTotals,
