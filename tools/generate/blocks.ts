@@ -24,11 +24,14 @@ export function pieces(w: PdfWriter, x: number, y: number, lines: Piece[], optio
 /** "Label : value" lines; the value right of a fixed label column, or right-aligned at x + width. */
 export function keyValues(w: PdfWriter, x: number, y: number, items: Labelled[], options: { labelWidth?: number; width?: number; size?: number; colon?: string; boldValue?: boolean } = {}): number {
   const size = options.size ?? 9;
+  const colon = options.colon ?? ' :';
+  // The value column starts after the longest label, so that labels and values never overlap.
+  const labelWidth = Math.max(options.labelWidth ?? 110, ...items.map((i) => w.widthOf(`${i.label}${colon}`, size, true) + 8));
   let at = y;
   for (const item of items) {
-    w.text(x, at, `${item.label}${options.colon ?? ' :'}`, { size, bold: item.strong });
+    w.text(x, at, `${item.label}${colon}`, { size, bold: item.strong });
     if (options.width) w.text(x + options.width, at, item.value, { size, bold: item.strong || options.boldValue, align: 'right', fields: item.fields });
-    else w.text(x + (options.labelWidth ?? 110), at, item.value, { size, bold: item.strong || options.boldValue, fields: item.fields });
+    else w.text(x + labelWidth, at, item.value, { size, bold: item.strong || options.boldValue, fields: item.fields });
     at += size + 5;
   }
   return at;

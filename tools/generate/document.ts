@@ -3,13 +3,15 @@ import { makeInvoice, type InvoiceModel } from './invoice.ts';
 import { LAYOUTS } from './layouts.ts';
 import { pickFont, PdfWriter } from './pdf-writer.ts';
 import { createRng } from './random.ts';
-import { buildView, type Field } from './view.ts';
+import { buildView, type Field, type Labelled } from './view.ts';
 
 export interface GeneratedDocument {
   id: string;
   model: InvoiceModel;
   pdf: Buffer;
   printedPerPage: Array<Set<Field>>;
+  /** The totals block as printed (labels and formatted values), for checks against the text layer. */
+  totalsRows: Labelled[];
   notes: string;
 }
 
@@ -34,5 +36,5 @@ export async function generateDocument(seed: number, index: number): Promise<Gen
     writer.pageCount > 1 && 'multi-page with carried-forward subtotals', s.discountDecoy && 'discount decoy', s.buyerIdentifiers && 'buyer identifiers printed',
   ].filter(Boolean);
   const notes = `layout=${layoutName} (${font.name}); language=${model.language}; money "${model.money.name}" negatives ${model.money.negative}; dates ${model.dateStyle}; seller ${model.sellerIdShown}; ${features.join('; ') || 'plain'}`;
-  return { id, model, pdf, printedPerPage: writer.printed, notes };
+  return { id, model, pdf, printedPerPage: writer.printed, totalsRows: view.totalsRows, notes };
 }

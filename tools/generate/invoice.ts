@@ -80,7 +80,7 @@ export function makeInvoice(rng: Rng, id: string): InvoiceModel {
     discountDecoy: language !== 'en' && rng.chance(0.2),
     buyerIdentifiers: rng.chance(0.45),
   };
-  const seller = makeParty(rng, country, { soleTrader: franchise && country === 'FR' });
+  const seller = makeParty(rng, country, { franchise });
   const buyer = makeParty(rng, rng.chance(0.85) ? country : rng.pick(['FR', 'DE', 'GB'] as const));
   const currency: Currency = language === 'en' && rng.chance(0.4) ? 'GBP' : 'EUR';
   const issue = { year: rng.int(2022, 2026), month: rng.int(1, 12), day: rng.int(1, 28) };

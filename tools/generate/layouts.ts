@@ -109,11 +109,14 @@ const twoColumns: Layout = (w, view, rng) => {
   // Number, date and the due date on one line, separated like a letterhead strip.
   const strip = meta(view, rng, 1);
   let x = 40;
+  let line = y + 6;
   for (const item of strip) {
-    x += w.text(x, y + 6, `${item.label} : ${item.value}`, { size: 8.5, fields: item.fields }) + 18;
+    const text = `${item.label} : ${item.value}`;
+    if (x > 40 && x + w.widthOf(text, 8.5) > R) { x = 40; line += 13; }
+    x += w.text(x, line, text, { size: 8.5, fields: item.fields }) + 18;
   }
-  w.line(40, y + 20, R, y + 20, '#000000', 0.8);
-  flow(w, view, rng, { y: y + 32, columns: pickColumns(rng, view, false), tableStyle: 'lines', totalsStyle: 'table', footerStyle: 'rule', identityEverywhere: rng.chance(0.5) });
+  w.line(40, line + 14, R, line + 14, '#000000', 0.8);
+  flow(w, view, rng, { y: line + 26, columns: pickColumns(rng, view, false), tableStyle: 'lines', totalsStyle: 'table', footerStyle: 'rule', identityEverywhere: rng.chance(0.5) });
 };
 
 const stacked: Layout = (w, view, rng) => {

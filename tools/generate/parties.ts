@@ -61,10 +61,11 @@ function frenchName(rng: Rng, soleTrader: boolean): { name: string; form: string
   return { name, form, brand: rng.chance(0.2) ? base.toUpperCase() : null };
 }
 
-export function makeParty(rng: Rng, country: Country, options: { soleTrader?: boolean } = {}): Party {
+/** `franchise`: under the small-business VAT exemption, so without a VAT number. */
+export function makeParty(rng: Rng, country: Country, options: { franchise?: boolean } = {}): Party {
   const phoneDigits = rng.digits(8);
   if (country === 'FR') {
-    const soleTrader = options.soleTrader ?? false;
+    const soleTrader = options.franchise ?? false;
     const { name, form, brand } = frenchName(rng, soleTrader);
     const siren = randomSiren(rng);
     const [postcode, city] = rng.pick(FR_CITIES);
@@ -84,7 +85,7 @@ export function makeParty(rng: Rng, country: Country, options: { soleTrader?: bo
   return {
     name, legalForm: country === 'DE' ? 'GmbH' : 'Ltd', soleTrader: false, brand: null, country, postcode, city,
     street: country === 'DE' ? `${rng.pick(DE_STREETS)} ${rng.int(1, 120)}` : `${rng.int(1, 220)} ${rng.pick(GB_STREETS)}`,
-    siren: null, siret: null, vatId: country === 'DE' ? germanVatId(rng) : britishVatId(rng), iban: randomIban(rng, country),
+    siren: null, siret: null, vatId: options.franchise ? null : country === 'DE' ? germanVatId(rng) : britishVatId(rng), iban: randomIban(rng, country),
     phone: country === 'DE' ? `+49 ${rng.int(30, 89)} ${phoneDigits}` : `+44 ${rng.int(20, 161)} ${phoneDigits.slice(0, 7)}`,
     email: `info@${slug(name)}.${country === 'DE' ? 'de' : 'co.uk'}`,
     capital: country === 'DE' ? '25000' : null,
