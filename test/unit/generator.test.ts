@@ -53,7 +53,12 @@ test('amounts are exact in cents: lines, VAT rounded once per rate, TTC = HT + T
     assert.equal(Math.round(Number(e.montant_ht) * 100) + Math.round(Number(e.montant_tva) * 100), Math.round(Number(e.montant_ttc) * 100));
     if (m.scenario.franchise) { seen.franchise++; assert.equal(t.tvaCents, 0); assert.equal(t.ttcCents, t.htCents); assert.equal(m.seller.vatId, null); }
     if (m.scenario.credit) { seen.credit++; assert.ok(t.ttcCents < 0); assert.match(e.montant_ttc!, /^-\d+\.\d\d$/); }
-    if (m.scenario.deposit) { seen.deposit++; assert.ok(t.depositCents > 0 && t.dueCents < t.ttcCents); }
+    if (m.scenario.deposit) {
+      seen.deposit++;
+      // A part of the total, in whole euros, leaving a positive balance.
+      assert.ok(t.depositCents > 0 && t.depositCents < t.ttcCents && t.dueCents > 0, `${m.id}: deposit ${t.depositCents} of ${t.ttcCents}`);
+      if (t.ttcCents >= 10000) assert.equal(t.depositCents % 100, 0);
+    }
     if (t.breakdown.length > 1) seen.multiRate++;
   }
   for (const [what, count] of Object.entries(seen)) assert.ok(count >= 10, `${what}: only ${count} of 400`);

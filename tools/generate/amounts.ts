@@ -64,8 +64,10 @@ export function computeTotals(lines: Line[], options: { depositShare: number; re
   const htCents = breakdown.reduce((s, r) => s + r.basisCents, 0);
   const tvaCents = breakdown.reduce((s, r) => s + r.taxCents, 0);
   const ttcCents = htCents + tvaCents;
-  // A round deposit, as people pay them: 30 % of TTC rounded down to the euro.
-  const depositCents = options.depositShare > 0 ? Math.floor((ttcCents * options.depositShare) / 100) * 100 : 0;
+  // A round deposit, as people pay them: a share of TTC rounded down to the euro (in cents when
+  // that would leave nothing).
+  const wholeEuros = Math.floor((ttcCents * options.depositShare) / 10000) * 100;
+  const depositCents = options.depositShare <= 0 ? 0 : wholeEuros > 0 ? wholeEuros : roundDiv(ttcCents * options.depositShare, 100);
   const retentionCents = options.retentionRateBp > 0 ? roundDiv(ttcCents * options.retentionRateBp, 10000) : 0;
   return { htCents, tvaCents, ttcCents, breakdown, depositCents, retentionCents, retentionRateBp: options.retentionRateBp, dueCents: ttcCents - depositCents - retentionCents };
 }
