@@ -1,0 +1,58 @@
+// A set of documents: for each index, the PDF, a 200 dpi PNG of every page (rendered the way the
+// project renders PDFs, pdfjs-dist + @napi-rs/canvas) and a phone scan of every page.
+import fs from 'node:fs';
+import path from 'node:path';
+import { openPdf } from '../../src/extraction/pdf/pdf-document.ts';
+import { describeScan, phoneScan, pickScanParameters } from './degrade.ts';
+import { generateDocument } from './document.ts';
+import { createRng } from './random.ts';
+import { truthEntries, type TruthEntry } from './truth.ts';
+
+export const RENDER_DPI = 200;
+export type OutputKind = 'pdf' | 'render' | 'scan';
+
+export interface SetOptions { seed: number; out: string; indices: number[]; kinds: OutputKind[] }
+
+export async function generateOne(seed: number, index: number, out: string, kinds: OutputKind[]): Promise<TruthEntry[]> {
+  const doc = await generateDocument(seed, index);
+  const dir = path.join(out, 'docs');
+  fs.mkdirSync(dir, { recursive: true });
+  const pdfFile = `docs/${doc.id}.pdf`;
+  fs.writeFileSync(path.join(out, pdfFile), doc.pdf);
+  const renders: string[] = [];
+  const scans: string[] = [];
+  const scanNotes: string[] = [];
+  if (kinds.includes('render') || kinds.includes('scan')) {
+    const pdf = await openPdf(new Uint8Array(doc.pdf));
+    try {
+      for (let page = 1; page <= pdf.pageCount; page++) {
+        const { png } = await pdf.renderPage(page, RENDER_DPI);
+        if (kinds.includes('render')) {
+          renders.push(`docs/${doc.id}_p${page}.png`);
+          fs.writeFileSync(path.join(out, renders.at(-1)!), png);
+        }
+        if (kinds.includes('scan')) {
+          const rng = createRng(`${seed}:${index}:scan:${page}`);
+          const parameters = pickScanParameters(rng);
+          scans.push(`docs/${doc.id}_p${page}_scan.jpg`);
+          scanNotes.push(describeScan(parameters));
+          fs.writeFileSync(path.join(out, scans.at(-1)!), await phoneScan(png, RENDER_DPI, parameters, rng));
+        }
+      }
+    } finally {
+      await pdf.close();
+    }
+  }
+  const entries = truthEntries(doc.model, { pdf: pdfFile, renders, scans }, doc.printedPerPage, doc.notes, { scan: scanNotes });
+  return entries.filter((e) => (e.kind === 'gen-pdf' ? kinds.includes('pdf') : true));
+}
+
+export async function generateSet(options: SetOptions, progress?: (done: number) => void): Promise<TruthEntry[]> {
+  const all: TruthEntry[] = [];
+  let done = 0;
+  for (const index of options.indices) {
+    all.push(...(await generateOne(options.seed, index, options.out, options.kinds)));
+    progress?.(++done);
+  }
+  return all;
+}
