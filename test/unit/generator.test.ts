@@ -6,7 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import { isValidSiren, isValidSiret, frenchVatNumber } from '../../src/domain/identifiers.ts';
-import { scoreDocument, type Prediction } from '../../src/extraction/evaluation/scoring.ts';
+import { scoreDocument, type Prediction } from '../../src/evaluation/scoring.ts';
 import { openPdf } from '../../src/extraction/pdf/pdf-document.ts';
 import { lineTotal, roundDiv } from '../../tools/generate/amounts.ts';
 import { parseArgs } from '../../tools/generate/cli.ts';
