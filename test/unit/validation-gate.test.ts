@@ -67,3 +67,15 @@ test('rows per VAT rate that each add up are parts of the total, not rivals of i
   const d = decide(inv, 'pdf-text');
   assert.ok(!d.reviewReasons.some((r) => r.includes('also add up')), d.reviewReasons.join('; '));
 });
+
+test('a label is a phrase inside one cell: "Date | Échéance" headings are two labels, not a due-date label', () => {
+  const inv = readFields([
+    ...header,
+    run('Facture n°', 40, 100), run('Date', 160, 100), run('Échéance', 260, 100), run('Client', 380, 100),
+    run('F-2026-114', 40, 115), run('03-02-2026', 160, 115), run('05-03-2026', 260, 115), run('C-88', 380, 115),
+    ...totals,
+  ]);
+  assert.equal(inv.fields.date_facture, '2026-02-03');
+  assert.equal(inv.extra.dueDate, '2026-03-05');
+  assert.deepEqual(inv.extra.dateEvidence, { label: 'explicit', rivals: [] });
+});

@@ -22,13 +22,24 @@ type LabelMatch<R extends string> = { label: Label<R>; start: number; end: numbe
 /** The labels on one line, left to right; where two overlap the strongest is kept ("total ttc" over "total"). */
 function labelsOn<R extends string>(text: string, labels: Label<R>[]): LabelMatch<R>[] {
   const found: LabelMatch<R>[] = [];
+  const keep = (label: Label<R>, start: number, end: number) => {
+    const clash = found.findIndex((f) => start < f.end && f.start < end);
+    if (clash === -1) found.push({ label, start, end });
+    else if (found[clash]!.label.weight < label.weight) found[clash] = { label, start, end };
+  };
   for (const label of labels) {
-    for (const m of text.matchAll(label.re)) {
-      const start = m.index!;
-      const end = start + m[0].length;
-      const clash = found.findIndex((f) => start < f.end && f.start < end);
-      if (clash === -1) found.push({ label, start, end });
-      else if (found[clash]!.label.weight < label.weight) found[clash] = { label, start, end };
+    const re = new RegExp(label.re.source, label.re.flags.includes('g') ? label.re.flags : `${label.re.flags}g`);
+    for (let m = re.exec(text); m; m = re.exec(text)) {
+      if (!m[0]) { re.lastIndex++; continue; }
+      // A label is a phrase inside one cell: "Date | Échéance", two headings, is no "date d'échéance",
+      // and "Tax | Total" no "tax total". Such a match is tried again within its first cell.
+      const gap = m[0].trimEnd().indexOf(COLUMN_GAP, 1);
+      if (gap === -1) { keep(label, m.index, m.index + m[0].length); continue; }
+      const inCell = new RegExp(re.source, re.flags.replace('g', 'y'));
+      inCell.lastIndex = m.index;
+      const first = inCell.exec(text.slice(0, m.index + gap));
+      if (first?.[0].trim()) keep(label, m.index, m.index + first[0].length);
+      re.lastIndex = m.index + 1;
     }
   }
   return found.sort((a, b) => a.start - b.start);
