@@ -1,7 +1,8 @@
-// `npm run eval -- CORPUS [--split tune|check] [--kind K] [--all] [--out docs/accuracy.md] [--details FILE]`:
+// `npm run eval -- CORPUS [--split tune|check|whole] [--kind K] [--all] [--out docs/accuracy.md] [--details FILE]`:
 // runs the extractor over the corpus's truth.json, scores it by the corpus rules, prints the report and
 // writes it. Without --split it reports the tune and check halves side by side; --details writes the
-// tune half's documents only, since the check half is for figures, not for reading failures. Files are extracted exactly as `invoices extract --json` does, a few at a time so the
+// tune half's documents only, since the check half is for figures, not for reading failures.
+// `--split whole` is for a generated set made from a tune seed, every document of which may be read. Files are extracted exactly as `invoices extract --json` does, a few at a time so the
 // OCR pool stays busy; each file's own duration is what the speed columns report.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -15,7 +16,7 @@ import { halfOf, HALVES, splitCorpus, type Half } from '../evaluation/split.ts';
 import { errorLine, resultLine } from './extract-command.ts';
 
 export interface EvalOptions {
-  kinds: string[]; all: boolean; split: Half | undefined; out: string | undefined; details: string | undefined; command: string;
+  kinds: string[]; all: boolean; split: Half | 'whole' | undefined; out: string | undefined; details: string | undefined; command: string;
 }
 
 export async function evalCommand(corpus: string, options: EvalOptions): Promise<number> {
@@ -24,16 +25,16 @@ export async function evalCommand(corpus: string, options: EvalOptions): Promise
     process.stderr.write(`No truth.json in ${corpus}\n`);
     return 2;
   }
-  if (options.split && !HALVES.includes(options.split)) {
-    process.stderr.write(`--split takes ${HALVES.join(' or ')}, not ${options.split}\n`);
+  if (options.split && options.split !== 'whole' && !HALVES.includes(options.split)) {
+    process.stderr.write(`--split takes ${HALVES.join(', ')} or whole, not ${options.split}\n`);
     return 2;
   }
   const truth = JSON.parse(fs.readFileSync(truthPath, 'utf8')) as TruthEntry[];
   // The halves come from the whole corpus, so that --kind or --all never moves a document to the other half.
   const halves = splitCorpus(truth);
   const entries = truth.filter((e) => (options.all || e.primary) && (!options.kinds.length || options.kinds.includes(e.kind))
-    && (!options.split || halfOf(e, halves) === options.split));
-  const half = (e: TruthEntry) => halfOf(e, halves);
+    && (!options.split || options.split === 'whole' || halfOf(e, halves) === options.split));
+  const half = (e: TruthEntry): Half => (options.split === 'whole' ? 'tune' : halfOf(e, halves));
   const config = loadConfig();
   const extractor = createExtractor({ ocrWorkers: config.extraction.ocrWorkers });
   const started = performance.now();
@@ -72,7 +73,7 @@ export async function evalCommand(corpus: string, options: EvalOptions): Promise
     : renderSplitReport(HALVES.map((h) => ({ half: h, scores: scores.filter((_, i) => half(entries[i]!) === h) })), run);
   process.stdout.write(report);
   if (options.out) {
-    fs.writeFileSync(options.out, `# Extraction accuracy\n\nProduced by the evaluation harness (\`src/cli/eval-command.ts\`) on the development corpus, scored by the rules of \`../shared/corpus/README.md\`, on ${options.all ? 'every entry' : 'primary entries'}${options.kinds.length ? ` of ${options.kinds.join(', ')}` : ''}${options.split ? `, ${options.split} half only` : ''}.\n\n${report}`);
+    fs.writeFileSync(options.out, `# Extraction accuracy\n\nProduced by the evaluation harness (\`src/cli/eval-command.ts\`) on the development corpus, scored by the rules of \`../shared/corpus/README.md\`, on ${options.all ? 'every entry' : 'primary entries'}${options.kinds.length ? ` of ${options.kinds.join(', ')}` : ''}${options.split === 'whole' ? ', undivided' : options.split ? `, ${options.split} half only` : ''}.\n\n${report}`);
   }
   if (options.details) {
     const tune = entries.flatMap((e, i) => (half(e) === 'tune' ? [JSON.stringify({ truth: e.expected, kind: e.kind, prediction: predictions[i], score: scores[i] })] : []));

@@ -13,9 +13,10 @@ Commands:
   user create --firm NAME --email EMAIL --password-stdin
                                 add a user (the firm is created when new)
   extract [--json] FILE...      extract invoice fields offline, one result per file
-  eval CORPUS [--split tune|check] [--kind K]... [--all] [--out FILE] [--details FILE]
+  eval CORPUS [--split tune|check|whole] [--kind K]... [--all] [--out FILE] [--details FILE]
                                 score the extractor on a corpus with truth.json;
-                                without --split, the tune and check halves side by side
+                                without --split, the tune and check halves side by side;
+                                whole: a generated set from a tune seed, undivided
 `;
 
 async function run(argv: string[]): Promise<number> {
@@ -47,7 +48,7 @@ async function run(argv: string[]): Promise<number> {
       if (positionals.length !== 1) break;
       const { evalCommand } = await import('./eval-command.ts');
       return evalCommand(positionals[0]!, {
-        kinds: values.kind ?? [], all: values.all ?? false, split: values.split as Half | undefined, out: values.out, details: values.details,
+        kinds: values.kind ?? [], all: values.all ?? false, split: values.split as Half | 'whole' | undefined, out: values.out, details: values.details,
         command: `npm run eval -- ${rest.join(' ')}`,
       });
     }
