@@ -313,3 +313,13 @@ test('German sums: net and gross with their (excl./inkl. USt.) qualifier; the sm
   ]);
   assert.deepEqual([exempt.fields.montant_ht, exempt.fields.montant_tva, exempt.fields.montant_ttc], [740, 0, 740]);
 });
+
+test('dates with month names joined by hyphens, as "5-Mar-2025" prints them', () => {
+  assert.deepEqual(findDates('Invoice Date : 27-Aug-2022', 'dmy').map((d) => d.iso), ['2022-08-27']);
+  assert.deepEqual(findDates('Période : 1-févr-2024 - 29-févr-2024', 'dmy').map((d) => d.iso), ['2024-02-01', '2024-02-29']);
+});
+
+test('a minus or parenthesis glued before the currency makes the amount negative', () => {
+  assert.deepEqual(findAmounts('-EUR 11,373.62   (£1,234.56)   -€ 12,00').map((a) => a.cents), [-1137362, -123456, -1200]);
+  assert.deepEqual(findAmounts('Total - EUR 12,00').map((a) => a.cents), [1200], 'a spaced dash is a separator');
+});

@@ -4,10 +4,11 @@ import type { Cents } from '../../domain/money.ts';
 export interface AmountMatch { cents: Cents; index: number; end: number; raw: string; currency: string | null }
 
 const CURRENCY = '(?:€|EUR|USD|\\$|£|GBP|CHF|RM|MYR)';
-// A minus sign is also a dash, or an "=" as OCR reads a minus, when it is glued to the digits.
+// A minus sign is also a dash, or an "=" as OCR reads a minus, when it is glued to the digits; it
+// may also stand glued before the currency ("-EUR 12.00", "(£12.00)").
 // A thousands group separator: space (incl. narrow and no-break), dot, comma or apostrophe.
 const AMOUNT = new RegExp(
-  `(?<pre>${CURRENCY}\\s?)?(?<sign>[-\u2212(]|(?<!\\S)[=\u2013\u2014](?=\\d))?\\s?(?<num>\\d{1,3}(?:[ \u00a0\u202f.,']\\d{3})+(?:[.,]\\d{1,2})?|\\d+(?:[.,]\\d{1,2})?)(?![\\d.,]*\\d)\\s?(?<post>${CURRENCY})?(?<close>\\))?`,
+  `(?<lead>[-\u2212(](?=${CURRENCY}))?(?<pre>${CURRENCY}\\s?)?(?<sign>[-\u2212(]|(?<!\\S)[=\u2013\u2014](?=\\d))?\\s?(?<num>\\d{1,3}(?:[ \u00a0\u202f.,']\\d{3})+(?:[.,]\\d{1,2})?|\\d+(?:[.,]\\d{1,2})?)(?![\\d.,]*\\d)\\s?(?<post>${CURRENCY})?(?<close>\\))?`,
   'gi',
 );
 
@@ -43,7 +44,8 @@ export function findAmounts(text: string): AmountMatch[] {
     if (/^\s?%/.test(text.slice(m.index! + m[0].length))) continue;
     const cents = parseAmount(g.num!);
     if (cents === null) continue;
-    const negative = g.sign !== undefined && (g.sign !== '(' || g.close === ')');
+    const sign = g.sign ?? g.lead;
+    const negative = sign !== undefined && (sign !== '(' || g.close === ')');
     out.push({ cents: negative ? -cents : cents, index: m.index!, end: m.index! + m[0].length, raw: m[0], currency });
   }
   return out;

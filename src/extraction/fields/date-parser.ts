@@ -33,7 +33,8 @@ const PATTERNS: Array<{ re: RegExp; build: (m: RegExpExecArray, order: NumericOr
     re: NUMERIC_DATE,
     build: (m, order) => (order === 'dmy' ? isoDate(year(m[3]!), Number(m[2]), Number(m[1])) : isoDate(year(m[3]!), Number(m[1]), Number(m[2]))),
   },
-  { re: new RegExp(`\\b(\\d{1,2})(?:er|st|nd|rd|th)?\\.?\\s+(${MONTH_NAMES})\\.?,?\\s+(\\d{4})\\b`, 'g'), build: (m) => isoDate(Number(m[3]), MONTHS[m[2]!]!, Number(m[1])) },
+  // "5 mars 2025", and with hyphens as "5-Mar-2025" prints it.
+  { re: new RegExp(`\\b(\\d{1,2})(?:er|st|nd|rd|th)?\\.?(?:\\s+|\\s?-\\s?)(${MONTH_NAMES})\\.?(?:,?\\s+|\\s?-\\s?)(\\d{4})\\b`, 'g'), build: (m) => isoDate(Number(m[3]), MONTHS[m[2]!]!, Number(m[1])) },
   { re: new RegExp(`\\b(${MONTH_NAMES})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s?,?\\s+(\\d{4})\\b`, 'g'), build: (m) => isoDate(Number(m[3]), MONTHS[m[1]!]!, Number(m[2])) },
 ];
 
