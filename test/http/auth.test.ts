@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { SignJWT, decodeJwt } from 'jose';
 import { ENGINES } from '../helpers/databases.ts';
+import { contractInject } from '../helpers/openapi.ts';
 import { newFirm, startTestService, type TestService } from '../helpers/service.ts';
 
 for (const engine of ENGINES) {
@@ -9,7 +10,8 @@ for (const engine of ENGINES) {
     let svc: TestService;
     before(async () => { svc = await startTestService(engine, { LOGIN_MAX_FAILURES: '3' }); });
     after(async () => { await svc.stop(); });
-    const inject = (opts: object) => svc.app!.inject(opts as never);
+    // Every response is checked against the OpenAPI document.
+    const inject = contractInject(() => svc.app!);
 
     test('issues a 24-hour bearer JWT with pinned claims', async () => {
       const { email, password, firm, user } = await newFirm(svc);

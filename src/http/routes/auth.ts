@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { issueToken, refreshToken } from '../../services/auth.ts';
+import { Type } from 'typebox';
+import { issueToken, refreshToken, revokeOwnToken } from '../../services/auth.ts';
 import type { Deps } from '../../services/deps.ts';
 import { principalOf, requireAuth } from '../plugins/auth.ts';
 import { TokenRequest, TokenResponse } from '../schemas/auth.ts';
@@ -9,7 +10,7 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.post('/token', {
       schema: {
-        tags: ['auth'], summary: 'Exchange e-mail and password for a 24-hour bearer token',
+        tags: ['auth'], operationId: 'createSessionToken', summary: 'Exchange e-mail and password for a 24-hour bearer token', security: [],
         body: TokenRequest, response: { 200: TokenResponse, ...errorResponses(400, 401, 429) },
       },
     }, async (request) => issueToken(deps, request.body.email, request.body.password));
@@ -17,9 +18,21 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncTypebox {
     app.post('/refresh', {
       preHandler: requireAuth(deps),
       schema: {
-        tags: ['auth'], summary: 'Trade a still-valid token for a fresh one; the old token is revoked',
+        tags: ['auth'], operationId: 'refreshSessionToken', summary: 'Trade a still-valid token for a fresh one; the old token is revoked',
         security: bearerSecurity, response: { 200: TokenResponse, ...errorResponses(401) },
       },
     }, async (request) => refreshToken(deps, principalOf(request)));
+
+    app.post('/logout', {
+      preHandler: requireAuth(deps),
+      schema: {
+        tags: ['auth'], operationId: 'revokeSessionToken', summary: 'Sign out: revoke the token that sends this request',
+        description: 'The token answers 401 from then on, everywhere. Works for named API tokens too.',
+        security: bearerSecurity, response: { 204: Type.Null({ description: 'Revoked' }), ...errorResponses(401) },
+      },
+    }, async (request, reply) => {
+      await revokeOwnToken(deps, principalOf(request));
+      return reply.code(204).send(null);
+    });
   };
 }
