@@ -4,7 +4,7 @@
 //   a request body whose fields all have defaults may be left out (such routes treat a missing
 //   body as {}, e.g. POST /invoices/{id}/validate);
 // - errors that can come from the HTTP layer itself are declared where they can occur:
-//   431 (headers or query string too large) anywhere, 400 and 414 (bad or over-long path
+//   408 (the request not received in time) and 431 (headers or query string too large) anywhere, 400 and 414 (bad or over-long path
 //   parameter) on operations with one, 413 and 415 on operations that take a JSON body.
 import { problemResponse } from './schemas/common.ts';
 
@@ -50,7 +50,7 @@ function finishOperation(operation: Operation) {
     multipart.encoding = { file: { contentType: 'application/pdf, image/jpeg, image/png' } };
   }
   if (operation.parameters?.some((p) => p.in === 'path')) declare(operation, [400, 414]);
-  declare(operation, [431]);
+  declare(operation, [408, 431]);
   operation.responses = Object.fromEntries(Object.entries(operation.responses).sort(([a], [b]) => a.localeCompare(b)));
 }
 

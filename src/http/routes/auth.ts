@@ -11,6 +11,7 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncTypebox {
     app.post('/token', {
       schema: {
         tags: ['auth'], operationId: 'createSessionToken', summary: 'Exchange e-mail and password for a 24-hour bearer token', security: [],
+        description: 'A wrong e-mail and a wrong password get the same 401; repeated failures for an e-mail get 429 with Retry-After.',
         body: TokenRequest, response: { 200: TokenResponse, ...errorResponses(400, 401, 429) },
       },
     }, async (request) => issueToken(deps, request.body.email, request.body.password));
@@ -19,6 +20,7 @@ export function authRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       preHandler: requireAuth(deps),
       schema: {
         tags: ['auth'], operationId: 'refreshSessionToken', summary: 'Trade a still-valid token for a fresh one; the old token is revoked',
+        description: 'The fresh token lives 24 hours; the one that sent the request answers 401 from then on.',
         security: bearerSecurity, response: { 200: TokenResponse, ...errorResponses(401) },
       },
     }, async (request) => refreshToken(deps, principalOf(request)));

@@ -37,7 +37,8 @@ export function invoiceRoutes(deps: Deps): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get('/invoices', {
       schema: {
-        tags: ['invoices'], operationId: 'listInvoices', summary: 'List a folder\'s invoices, newest invoice date first', security: bearerSecurity,
+        tags: ['invoices'], operationId: 'listInvoices', summary: 'List a folder\'s invoices, newest invoice date first',
+        description: 'Filters by status and invoice date; pages of 25 by default (per_page up to 100); sort picks another order.', security: bearerSecurity,
         querystring: ListQuery, response: { 200: InvoiceList, ...errorResponses(400, 401, 404) },
       },
     }, async (request) => {
@@ -51,7 +52,8 @@ export function invoiceRoutes(deps: Deps): FastifyPluginAsyncTypebox {
 
     app.get('/invoices/:id', {
       schema: {
-        tags: ['invoices'], operationId: 'getInvoice', summary: 'Get one invoice with its extracted fields and processing state', security: bearerSecurity,
+        tags: ['invoices'], operationId: 'getInvoice', summary: 'Get one invoice with its extracted fields and processing state',
+        description: 'The extracted fields, the file\'s metadata, the processing state, the extraction\'s details and every correction.', security: bearerSecurity,
         params: InvoiceIdParams, response: { 200: InvoiceDetail, ...errorResponses(401, 404) },
       },
     }, async (request) => withHistory(principalOf(request), await getInvoice(deps, principalOf(request), request.params.id)));
@@ -84,7 +86,8 @@ export function invoiceRoutes(deps: Deps): FastifyPluginAsyncTypebox {
 
     app.get('/invoices/:id/file', {
       schema: {
-        tags: ['invoices'], operationId: 'downloadInvoiceFile', summary: 'Download the original file, as imported', security: bearerSecurity, params: InvoiceIdParams,
+        tags: ['invoices'], operationId: 'downloadInvoiceFile', summary: 'Download the original file, as imported',
+        description: 'The bytes as imported, in their detected type, as an attachment.', security: bearerSecurity, params: InvoiceIdParams,
         response: { 200: OriginalFile, ...errorResponses(401, 404) },
       },
     }, async (request, reply) => {

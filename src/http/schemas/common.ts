@@ -22,6 +22,7 @@ export const PROBLEM_DESCRIPTIONS: Record<number, string> = {
   400: 'The request is malformed or invalid (validation_failed lists the fields)',
   401: 'No valid bearer token (WWW-Authenticate says why)',
   404: 'No such resource in your firm',
+  408: 'The request was not received in time',
   409: 'The resource\'s state forbids it',
   413: 'The body or the file is larger than the limit',
   414: 'A path parameter is longer than the limit',
