@@ -5,7 +5,8 @@
 //   body as {}, e.g. POST /invoices/{id}/validate);
 // - errors that can come from the HTTP layer itself are declared where they can occur:
 //   408 (the request not received in time) and 431 (headers or query string too large) anywhere, 400 and 414 (bad or over-long path
-//   parameter) on operations with one, 413 and 415 on operations that take a JSON body.
+//   parameter) on operations with one, 400, 413 and 415 on every method whose body Fastify reads
+//   (POST, PUT, PATCH, DELETE: a body with a content type is parsed even where none is expected).
 import { problemResponse } from './schemas/common.ts';
 
 type Schema = { required?: string[]; properties?: Record<string, Schema>; default?: unknown; [key: string]: unknown };
@@ -32,7 +33,9 @@ function declare(operation: Operation, statuses: number[]) {
   for (const status of statuses) operation.responses[status] ??= problemResponse(status, PROBLEM);
 }
 
-function finishOperation(operation: Operation) {
+const READS_BODY = new Set(['post', 'put', 'patch', 'delete']);
+
+function finishOperation(method: string, operation: Operation) {
   for (const parameter of operation.parameters ?? []) {
     if (parameter.in !== 'path' && parameter.schema?.default !== undefined) parameter.required = false;
   }
@@ -41,8 +44,8 @@ function finishOperation(operation: Operation) {
   if (body && json) {
     makeDefaultedFieldsOptional(json.schema);
     if (json.schema && !json.schema.required && json.schema.minProperties === undefined) body.required = false;
-    declare(operation, [400, 413, 415]);
   }
+  if (READS_BODY.has(method)) declare(operation, [400, 413, 415]);
   const multipart = body?.content['multipart/form-data'];
   const file = multipart?.schema?.properties?.file;
   if (multipart && file) {
@@ -59,7 +62,7 @@ export function finishOpenApiDocument(generated: object) {
   const document = (generated as { openapiObject: Document }).openapiObject;
   for (const item of Object.values(document.paths ?? {})) {
     for (const [method, operation] of Object.entries(item)) {
-      if (METHODS.has(method)) finishOperation(operation);
+      if (METHODS.has(method)) finishOperation(method, operation);
     }
   }
   return document;
