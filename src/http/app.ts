@@ -27,7 +27,7 @@ import { serveUi } from '../web/serve-ui.ts';
 export interface ServerTimeouts {
   /** The request line and headers (a client that trickles headers). */
   headersMs: number;
-  /** The whole request, body included: an upload of MAX_UPLOAD_BYTES on a slow line fits. */
+  /** The whole request, body included: an upload of 25 MB (MAX_UPLOAD_BYTES's default) fits at 700 kbit/s. */
   requestMs: number;
   /** A socket with no traffic either way. */
   idleMs: number;
@@ -36,7 +36,7 @@ export interface ServerTimeouts {
   checkEveryMs: number;
 }
 
-export const SERVER_TIMEOUTS: ServerTimeouts = { headersMs: 20_000, requestMs: 120_000, idleMs: 60_000, keepAliveMs: 10_000, checkEveryMs: 5_000 };
+export const SERVER_TIMEOUTS: ServerTimeouts = { headersMs: 20_000, requestMs: 300_000, idleMs: 60_000, keepAliveMs: 10_000, checkEveryMs: 5_000 };
 
 export async function buildApp(deps: Deps, options: { timeouts?: Partial<ServerTimeouts> } = {}): Promise<FastifyInstance> {
   const timeouts = { ...SERVER_TIMEOUTS, ...options.timeouts };

@@ -217,7 +217,7 @@ for (const engine of ENGINES) {
       assert.deepEqual((await inject({ method: 'GET', url: '/readyz' })).json(), { status: 'ready' });
       const spec = (await inject({ method: 'GET', url: '/api/openapi.json' })).json();
       assert.equal(spec.openapi, '3.1.0');
-      for (const p of ['/api/auth/token', '/api/auth/refresh', '/api/v1/invoices', '/api/v1/invoices/{id}', '/api/v1/invoices/{id}/validate', '/api/v1/invoices/{id}/file', '/api/v1/dossiers', '/api/v1/tokens', '/api/v1/tokens/{id}']) {
+      for (const p of ['/api/auth/token', '/api/auth/refresh', '/api/auth/logout', '/api/v1/invoices', '/api/v1/invoices/{id}', '/api/v1/invoices/{id}/validate', '/api/v1/invoices/{id}/file', '/api/v1/dossiers', '/api/v1/tokens', '/api/v1/tokens/{id}']) {
         assert.ok(spec.paths[p], p);
       }
       assert.ok(spec.paths['/api/v1/invoices'].post.requestBody.content['multipart/form-data']);
