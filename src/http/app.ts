@@ -7,7 +7,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Deps } from '../services/deps.ts';
 import { requireAuth } from './plugins/auth.ts';
-import { registerProblemHandlers } from './plugins/problems.ts';
+import { answerClientError } from './plugins/client-errors.ts';
+import { registerProblemHandlers, sendErrorAsProblem } from './plugins/problems.ts';
 import { authRoutes } from './routes/auth.ts';
 import { dossierRoutes } from './routes/dossiers.ts';
 import { healthRoutes } from './routes/health.ts';
@@ -15,9 +16,30 @@ import { invoiceRoutes } from './routes/invoices.ts';
 import { tokenRoutes } from './routes/tokens.ts';
 import { Problem } from './schemas/common.ts';
 import { openApiInfo } from './openapi-info.ts';
+import { finishOpenApiDocument } from './openapi-document.ts';
+import { compileRequestPart } from './validation.ts';
 import { serveUi } from '../web/serve-ui.ts';
 
-export async function buildApp(deps: Deps): Promise<FastifyInstance> {
+/**
+ * Every request ends with an answer or a closed connection within these bounds, whatever the client
+ * sends (or stops sending). Node checks them every `checkEveryMs`.
+ */
+export interface ServerTimeouts {
+  /** The request line and headers (a client that trickles headers). */
+  headersMs: number;
+  /** The whole request, body included: an upload of 25 MB (MAX_UPLOAD_BYTES's default) fits at 700 kbit/s. */
+  requestMs: number;
+  /** A socket with no traffic either way. */
+  idleMs: number;
+  /** A kept-alive connection between two requests. */
+  keepAliveMs: number;
+  checkEveryMs: number;
+}
+
+export const SERVER_TIMEOUTS: ServerTimeouts = { headersMs: 20_000, requestMs: 300_000, idleMs: 60_000, keepAliveMs: 10_000, checkEveryMs: 5_000 };
+
+export async function buildApp(deps: Deps, options: { timeouts?: Partial<ServerTimeouts> } = {}): Promise<FastifyInstance> {
+  const timeouts = { ...SERVER_TIMEOUTS, ...options.timeouts };
   const app = fastify({
     loggerInstance: deps.logger as FastifyBaseLogger,
     genReqId: (req) => {
@@ -26,8 +48,14 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
     },
     requestIdHeader: false,
     bodyLimit: 64 * 1024,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: true, useDefaults: true } },
+    http: { headersTimeout: timeouts.headersMs, requestTimeout: timeouts.requestMs, connectionsCheckingInterval: timeouts.checkEveryMs },
+    requestTimeout: timeouts.requestMs,
+    connectionTimeout: timeouts.idleMs,
+    keepAliveTimeout: timeouts.keepAliveMs,
+    clientErrorHandler: answerClientError,
+    frameworkErrors: sendErrorAsProblem,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  app.setValidatorCompiler(compileRequestPart);
 
   app.decorateRequest('principal', null);
   app.addHook('onSend', async (request, reply) => {
@@ -36,7 +64,12 @@ export async function buildApp(deps: Deps): Promise<FastifyInstance> {
   registerProblemHandlers(app);
   app.addSchema(Problem);
 
-  await app.register(swagger, { openapi: openApiInfo });
+  await app.register(swagger, {
+    openapi: openApiInfo,
+    // Shared schemas keep their $id as their name in the document (Problem, not def-0).
+    refResolver: { buildLocalReference: (json, _base, _fragment, i) => String(json.$id ?? `def-${i}`) },
+    transformObject: finishOpenApiDocument,
+  });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 

@@ -100,11 +100,13 @@ export const invoicesRepo = {
     if (filter.dateTo) add('date_facture <= ?', filter.dateTo);
     const whereSql = where.join(' AND ');
     const total = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM invoices WHERE ${whereSql}`, params);
+    // LIMIT and OFFSET are bound like every value: nothing from a request is pasted into the SQL text.
+    const at = params.length;
     const page = await db.query<InvoiceRow>(
       `SELECT * FROM invoices WHERE ${whereSql}
        ORDER BY ${orderBy(filter.sort)}
-       LIMIT ${filter.perPage} OFFSET ${(filter.page - 1) * filter.perPage}`,
-      params,
+       LIMIT $${at + 1} OFFSET $${at + 2}`,
+      [...params, filter.perPage, (filter.page - 1) * filter.perPage],
     );
     return { rows: page.rows, total: total.rows[0]!.n };
   },

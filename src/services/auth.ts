@@ -21,9 +21,12 @@ export async function mintToken(
   deps: Deps, db: Queryable, owner: { firmId: string; userId: string }, kind: TokenKind, name: string | null, lifetimeSeconds: number,
 ): Promise<IssuedToken> {
   const id = newId('tok');
-  const expiresAt = new Date(Date.now() + lifetimeSeconds * 1000);
+  // One clock reading for both ends of the lifetime: exp - iat is exactly lifetimeSeconds, however
+  // long the insert below takes.
+  const issuedAt = Math.floor(Date.now() / 1000);
+  const expiresAt = new Date((issuedAt + lifetimeSeconds) * 1000);
   await tokensRepo.insert(db, { id, firm_id: owner.firmId, user_id: owner.userId, kind, name, expires_at: expiresAt });
-  const accessToken = await signAccessToken(deps.config, deps.jwtSecret, { sub: owner.userId, firm: owner.firmId, jti: id }, expiresAt);
+  const accessToken = await signAccessToken(deps.config, deps.jwtSecret, { sub: owner.userId, firm: owner.firmId, jti: id }, { issuedAt, expiresAt });
   return { id, accessToken, expiresAt };
 }
 
@@ -70,4 +73,9 @@ export async function refreshToken(deps: Deps, principal: Principal): Promise<To
     return mintToken(deps, tx, principal, 'session', null, ttl);
   });
   return sessionResponse(token, ttl);
+}
+
+/** Sign-out: the token that made the request stops working at once. */
+export async function revokeOwnToken(deps: Deps, principal: Principal): Promise<void> {
+  await tokensRepo.revoke(deps.db, principal.firmId, principal.tokenId);
 }

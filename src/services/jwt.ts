@@ -7,7 +7,7 @@ export interface AccessClaims { sub: string; firm: string; jti: string }
 const ALGORITHM = 'HS256';
 
 export async function signAccessToken(
-  config: Pick<Config, 'jwt'>, secret: Uint8Array, claims: AccessClaims, expiresAt: Date,
+  config: Pick<Config, 'jwt'>, secret: Uint8Array, claims: AccessClaims, lifetime: { issuedAt: number; expiresAt: Date },
 ): Promise<string> {
   return new SignJWT({ firm: claims.firm })
     .setProtectedHeader({ alg: ALGORITHM, typ: 'JWT' })
@@ -15,8 +15,8 @@ export async function signAccessToken(
     .setAudience(config.jwt.audience)
     .setSubject(claims.sub)
     .setJti(claims.jti)
-    .setIssuedAt()
-    .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+    .setIssuedAt(lifetime.issuedAt)
+    .setExpirationTime(Math.floor(lifetime.expiresAt.getTime() / 1000))
     .sign(secret);
 }
 

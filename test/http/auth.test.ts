@@ -1,15 +1,19 @@
 import assert from 'node:assert/strict';
-import { after, before, describe, test } from 'node:test';
+import { after, before, describe, mock, test } from 'node:test';
 import { SignJWT, decodeJwt } from 'jose';
 import { ENGINES } from '../helpers/databases.ts';
+import { contractInject } from '../helpers/openapi.ts';
 import { newFirm, startTestService, type TestService } from '../helpers/service.ts';
+import { mintToken } from '../../src/services/auth.ts';
+import type { Queryable } from '../../src/db/database.ts';
 
 for (const engine of ENGINES) {
   describe(`auth on ${engine}`, () => {
     let svc: TestService;
     before(async () => { svc = await startTestService(engine, { LOGIN_MAX_FAILURES: '3' }); });
     after(async () => { await svc.stop(); });
-    const inject = (opts: object) => svc.app!.inject(opts as never);
+    // Every response is checked against the OpenAPI document.
+    const inject = contractInject(() => svc.app!);
 
     test('issues a 24-hour bearer JWT with pinned claims', async () => {
       const { email, password, firm, user } = await newFirm(svc);
@@ -92,6 +96,38 @@ for (const engine of ENGINES) {
       const valid = await sign({});
       assert.equal((await inject({ method: 'GET', url: '/api/v1/dossiers', headers: { authorization: `Bearer ${valid}` } })).statusCode, 200);
       assert.equal((await inject({ method: 'GET', url: '/api/v1/dossiers' })).statusCode, 401);
+    });
+
+    test('exp - iat is exactly the lifetime, however long issuing takes', async (t) => {
+      const { firm, user } = await newFirm(svc);
+      // A busy machine: the clock moves 1.5 s while the token's row is written.
+      t.after(() => mock.timers.reset());
+      mock.timers.enable({ apis: ['Date'], now: Date.parse('2026-03-01T10:00:00.900Z') });
+      const slow: Queryable = {
+        query: async <R>(sql: string, params?: unknown[]) => {
+          const result = await svc.deps.db.query<R>(sql, params);
+          mock.timers.tick(1500);
+          return result;
+        },
+      };
+      const issued = await mintToken(svc.deps, slow, { firmId: firm.id, userId: user.id }, 'session', null, 86400);
+      const claims = decodeJwt(issued.accessToken);
+      assert.equal(claims.exp! - claims.iat!, 86400);
+      assert.equal(issued.expiresAt.getTime(), claims.exp! * 1000, 'the row and the token expire together');
+    });
+
+    test('sign-out revokes the token that sends it, at once', async () => {
+      const { auth, email, password } = await newFirm(svc);
+      const other = (await inject({ method: 'POST', url: '/api/auth/token', payload: { email, password } })).json().access_token;
+      const out = await inject({ method: 'POST', url: '/api/auth/logout', headers: auth });
+      assert.equal(out.statusCode, 204);
+      assert.equal(out.body, '');
+      assert.equal((await inject({ method: 'GET', url: '/api/v1/dossiers', headers: auth })).statusCode, 401);
+      assert.equal((await inject({ method: 'POST', url: '/api/auth/refresh', headers: auth })).statusCode, 401);
+      assert.equal((await inject({ method: 'POST', url: '/api/auth/logout', headers: auth })).statusCode, 401, 'twice is a 401');
+      const stillIn = await inject({ method: 'GET', url: '/api/v1/dossiers', headers: { authorization: `Bearer ${other}` } });
+      assert.equal(stillIn.statusCode, 200, 'another session of the same user stays signed in');
+      assert.equal((await inject({ method: 'POST', url: '/api/auth/logout' })).statusCode, 401);
     });
 
     test('named tokens: create, list, use, revoke stops them at once', async () => {

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import { ENGINES } from '../helpers/databases.ts';
+import { contractInject } from '../helpers/openapi.ts';
 import { corpusPath, multipart, newFirm, startTestService, waitFor, type TestService } from '../helpers/service.ts';
 
 const FACTURX = corpusPath('docs/factur-x-kit/PDF_DESIGN_DE_Kleinunternehmer.pdf');
@@ -12,7 +13,8 @@ for (const engine of ENGINES) {
     let svc: TestService;
     before(async () => { svc = await startTestService(engine, { MAX_UPLOAD_BYTES: String(1024 * 1024) }); });
     after(async () => { await svc.stop(); });
-    const inject = (opts: object) => svc.app!.inject(opts as never);
+    // Every response is checked against the OpenAPI document.
+    const inject = contractInject(() => svc.app!);
 
     async function folder(auth: Record<string, string>, name = `Dossier ${Math.random()}`) {
       const res = await inject({ method: 'POST', url: '/api/v1/dossiers', headers: auth, payload: { name } });
@@ -215,7 +217,7 @@ for (const engine of ENGINES) {
       assert.deepEqual((await inject({ method: 'GET', url: '/readyz' })).json(), { status: 'ready' });
       const spec = (await inject({ method: 'GET', url: '/api/openapi.json' })).json();
       assert.equal(spec.openapi, '3.1.0');
-      for (const p of ['/api/auth/token', '/api/auth/refresh', '/api/v1/invoices', '/api/v1/invoices/{id}', '/api/v1/invoices/{id}/validate', '/api/v1/invoices/{id}/file', '/api/v1/dossiers', '/api/v1/tokens', '/api/v1/tokens/{id}']) {
+      for (const p of ['/api/auth/token', '/api/auth/refresh', '/api/auth/logout', '/api/v1/invoices', '/api/v1/invoices/{id}', '/api/v1/invoices/{id}/validate', '/api/v1/invoices/{id}/file', '/api/v1/dossiers', '/api/v1/tokens', '/api/v1/tokens/{id}']) {
         assert.ok(spec.paths[p], p);
       }
       assert.ok(spec.paths['/api/v1/invoices'].post.requestBody.content['multipart/form-data']);

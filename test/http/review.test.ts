@@ -4,6 +4,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import { after, before, describe, test } from 'node:test';
 import { ENGINES } from '../helpers/databases.ts';
+import { contractInject } from '../helpers/openapi.ts';
 import { corpusPath, multipart, newFirm, startTestService, waitFor, type TestService } from '../helpers/service.ts';
 
 const FACTURX = fs.readFileSync(corpusPath('docs/factur-x-kit/PDF_DESIGN_DE_Kleinunternehmer.pdf'));
@@ -13,7 +14,8 @@ for (const engine of ENGINES) {
     let svc: TestService;
     before(async () => { svc = await startTestService(engine); });
     after(async () => { await svc.stop(); });
-    const inject = (opts: object) => svc.app!.inject(opts as never);
+    // Every response is checked against the OpenAPI document.
+    const inject = contractInject(() => svc.app!);
 
     async function processedInvoice(auth: Record<string, string>) {
       const dossier = (await inject({ method: 'POST', url: '/api/v1/dossiers', headers: auth, payload: { name: 'Review' } })).json();

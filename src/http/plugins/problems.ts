@@ -19,8 +19,9 @@ const STATUS: Record<ErrorCode, number> = {
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 405: 'Method Not Allowed', 406: 'Not Acceptable',
-  409: 'Conflict', 413: 'Content Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Content',
-  429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable',
+  408: 'Request Timeout', 409: 'Conflict', 413: 'Content Too Large', 414: 'URI Too Long', 415: 'Unsupported Media Type',
+  422: 'Unprocessable Content', 429: 'Too Many Requests', 431: 'Request Header Fields Too Large',
+  500: 'Internal Server Error', 503: 'Service Unavailable',
 };
 
 // Fastify's and its plugins' own errors that are the client's fault.
@@ -34,6 +35,8 @@ const FRAMEWORK_CODES: Record<string, { status: number; code: string }> = {
   FST_FIELDS_LIMIT: { status: 413, code: 'payload_too_large' },
   FST_ERR_CTP_EMPTY_JSON_BODY: { status: 400, code: 'validation_failed' },
   FST_ERR_CTP_INVALID_JSON_BODY: { status: 400, code: 'validation_failed' },
+  FST_ERR_BAD_URL: { status: 400, code: 'bad_url' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, code: 'uri_too_long' },
 };
 
 export const problemType = (code: string) => `urn:invoice-service:problem:${code}`;
@@ -55,26 +58,29 @@ function validationErrors(error: FastifyError) {
   });
 }
 
+/** Every error as problem+json; also Fastify's `frameworkErrors` (bad percent-encoding, over-long path parameter). */
+export function sendErrorAsProblem(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error instanceof DomainError) {
+    const status = STATUS[error.code];
+    if (error.code === 'too_many_attempts') reply.header('Retry-After', String(error.details?.retryAfter ?? 60));
+    return sendProblem(request, reply, status, error.code, error.message, error.details ? { details: error.details } : {});
+  }
+  if (error.validation) {
+    const errors = validationErrors(error);
+    const detail = errors.map((e) => `${e.field}: ${e.message}`).join('; ');
+    return sendProblem(request, reply, 400, 'validation_failed', `The request is invalid: ${detail}`, { errors });
+  }
+  const known = error.code ? FRAMEWORK_CODES[error.code] : undefined;
+  if (known) return sendProblem(request, reply, known.status, known.code, error.message);
+  if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+    return sendProblem(request, reply, error.statusCode, 'bad_request', error.message);
+  }
+  request.log.error({ err: error }, 'unhandled error');
+  return sendProblem(request, reply, 500, 'internal_error', 'An unexpected error occurred; it has been logged');
+}
+
 export function registerProblemHandlers(app: FastifyInstance) {
-  app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof DomainError) {
-      const status = STATUS[error.code];
-      if (error.code === 'too_many_attempts') reply.header('Retry-After', String(error.details?.retryAfter ?? 60));
-      return sendProblem(request, reply, status, error.code, error.message, error.details ? { details: error.details } : {});
-    }
-    if (error.validation) {
-      const errors = validationErrors(error);
-      const detail = errors.map((e) => `${e.field}: ${e.message}`).join('; ');
-      return sendProblem(request, reply, 400, 'validation_failed', `The request is invalid: ${detail}`, { errors });
-    }
-    const known = error.code ? FRAMEWORK_CODES[error.code] : undefined;
-    if (known) return sendProblem(request, reply, known.status, known.code, error.message);
-    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
-      return sendProblem(request, reply, error.statusCode, 'bad_request', error.message);
-    }
-    request.log.error({ err: error }, 'unhandled error');
-    return sendProblem(request, reply, 500, 'internal_error', 'An unexpected error occurred; it has been logged');
-  });
+  app.setErrorHandler(sendErrorAsProblem);
 
   app.setNotFoundHandler((request, reply) =>
     sendProblem(request, reply, 404, 'not_found', `No route for ${request.method} ${request.url.split('?')[0]}`));

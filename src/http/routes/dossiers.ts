@@ -11,14 +11,14 @@ export function dossierRoutes(deps: Deps): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get('/dossiers', {
       schema: {
-        tags: ['dossiers'], summary: 'List the firm\'s folders', security: bearerSecurity,
+        tags: ['dossiers'], operationId: 'listDossiers', summary: 'List the firm\'s folders', description: 'Every folder of the firm, with its invoice count.', security: bearerSecurity,
         response: { 200: Type.Object({ data: Type.Array(Dossier) }), ...errorResponses(401) },
       },
     }, async (request) => ({ data: (await listDossiers(deps, principalOf(request))).map(toDossier) }));
 
     app.post('/dossiers', {
       schema: {
-        tags: ['dossiers'], summary: 'Create a folder', security: bearerSecurity, body: CreateDossier,
+        tags: ['dossiers'], operationId: 'createDossier', summary: 'Create a folder', description: 'Answers 201 with a Location header; a name already used in the firm is a 409.', security: bearerSecurity, body: CreateDossier,
         response: { 201: Dossier, ...errorResponses(400, 401, 409) },
       },
     }, async (request, reply) => {
@@ -28,7 +28,7 @@ export function dossierRoutes(deps: Deps): FastifyPluginAsyncTypebox {
 
     app.get('/dossiers/:id', {
       schema: {
-        tags: ['dossiers'], summary: 'Get one folder', security: bearerSecurity,
+        tags: ['dossiers'], operationId: 'getDossier', summary: 'Get one folder', description: 'Another firm\'s folder answers 404, like an unknown one.', security: bearerSecurity,
         params: Type.Object({ id: Type.String({ maxLength: 100 }) }),
         response: { 200: Dossier, ...errorResponses(401, 404) },
       },

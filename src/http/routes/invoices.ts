@@ -9,7 +9,10 @@ import { toInvoiceDetail, toInvoiceListItem } from '../mappers.ts';
 import { principalOf } from '../plugins/auth.ts';
 import { receiveInvoiceUpload } from '../multipart-import.ts';
 import { bearerSecurity, errorResponses } from '../schemas/common.ts';
-import { InvoiceDetail, InvoiceIdParams, InvoiceList, InvoicePatch, ListQuery, ValidateBody } from '../schemas/invoices.ts';
+import {
+  IdempotencyKey, InvoiceDetail, InvoiceIdParams, InvoiceList, InvoicePatch, ListQuery, OriginalFile, ValidateBody,
+} from '../schemas/invoices.ts';
+import { multipartRequestPart } from '../validation.ts';
 import { correctInvoice, invoiceHistory, openInvoiceFile, validateInvoice } from '../../services/review.ts';
 import type { Principal } from '../../services/deps.ts';
 import type { InvoiceRow } from '../../repositories/invoices.ts';
@@ -34,7 +37,8 @@ export function invoiceRoutes(deps: Deps): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get('/invoices', {
       schema: {
-        tags: ['invoices'], summary: 'List a folder\'s invoices, newest invoice date first', security: bearerSecurity,
+        tags: ['invoices'], operationId: 'listInvoices', summary: 'List a folder\'s invoices, newest invoice date first',
+        description: 'Filters by status and invoice date; pages of 25 by default (per_page up to 100); sort picks another order.', security: bearerSecurity,
         querystring: ListQuery, response: { 200: InvoiceList, ...errorResponses(400, 401, 404) },
       },
     }, async (request) => {
@@ -48,14 +52,15 @@ export function invoiceRoutes(deps: Deps): FastifyPluginAsyncTypebox {
 
     app.get('/invoices/:id', {
       schema: {
-        tags: ['invoices'], summary: 'Get one invoice with its extracted fields and processing state', security: bearerSecurity,
+        tags: ['invoices'], operationId: 'getInvoice', summary: 'Get one invoice with its extracted fields and processing state',
+        description: 'The extracted fields, the file\'s metadata, the processing state, the extraction\'s details and every correction.', security: bearerSecurity,
         params: InvoiceIdParams, response: { 200: InvoiceDetail, ...errorResponses(401, 404) },
       },
     }, async (request) => withHistory(principalOf(request), await getInvoice(deps, principalOf(request), request.params.id)));
 
     app.patch('/invoices/:id', {
       schema: {
-        tags: ['invoices'], summary: 'Correct extracted fields (allow-list); each change is recorded with its author',
+        tags: ['invoices'], operationId: 'correctInvoice', summary: 'Correct extracted fields (allow-list); each change is recorded with its author',
         description: 'A validated invoice that is corrected returns to pending. An exported invoice is read-only (409).',
         security: bearerSecurity, params: InvoiceIdParams, body: InvoicePatch,
         response: { 200: InvoiceDetail, ...errorResponses(400, 401, 404, 409) },
@@ -69,7 +74,7 @@ export function invoiceRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       // A bodyless POST means { confirm: false }.
       preValidation: async (request) => { request.body ??= { confirm: false }; },
       schema: {
-        tags: ['invoices'], summary: 'Validate a pending invoice once its checks pass, or on explicit confirmation',
+        tags: ['invoices'], operationId: 'validateInvoice', summary: 'Validate a pending invoice once its checks pass, or on explicit confirmation',
         description: 'Answers 422 with the failing checks unless confirm is true.',
         security: bearerSecurity, params: InvoiceIdParams, body: ValidateBody,
         response: { 200: InvoiceDetail, ...errorResponses(400, 401, 404, 409, 422) },
@@ -81,9 +86,9 @@ export function invoiceRoutes(deps: Deps): FastifyPluginAsyncTypebox {
 
     app.get('/invoices/:id/file', {
       schema: {
-        tags: ['invoices'], summary: 'Download the original file, as imported', security: bearerSecurity, params: InvoiceIdParams,
-        produces: ['application/pdf', 'image/jpeg', 'image/png'],
-        response: errorResponses(401, 404),
+        tags: ['invoices'], operationId: 'downloadInvoiceFile', summary: 'Download the original file, as imported',
+        description: 'The bytes as imported, in their detected type, as an attachment.', security: bearerSecurity, params: InvoiceIdParams,
+        response: { 200: OriginalFile, ...errorResponses(401, 404) },
       },
     }, async (request, reply) => {
       const { invoice, stream } = await openInvoiceFile(deps, principalOf(request), request.params.id);
@@ -98,15 +103,15 @@ export function invoiceRoutes(deps: Deps): FastifyPluginAsyncTypebox {
     });
 
     app.post('/invoices', {
-      // The multipart body is streamed by the handler, so schema validation of the body is off here;
-      // the schema still documents it in OpenAPI.
-      validatorCompiler: () => () => true,
+      // The multipart body is streamed by the handler, so schema validation of the body is off here
+      // (the headers are still validated); the schema still documents it in OpenAPI.
+      validatorCompiler: multipartRequestPart,
       schema: {
-        tags: ['invoices'], summary: 'Import an invoice file (PDF, JPEG or PNG); extraction starts on its own',
+        tags: ['invoices'], operationId: 'importInvoice', summary: 'Import an invoice file (PDF, JPEG or PNG); extraction starts on its own',
         description: 'Answers 202 with the new invoice and a Location header. The same bytes imported again into the same folder answer 200 with the existing invoice and duplicate: true.',
         security: bearerSecurity,
         consumes: ['multipart/form-data'],
-        headers: Type.Object({ 'idempotency-key': Type.Optional(Type.String({ minLength: 1, maxLength: 200 })) }),
+        headers: Type.Object({ 'idempotency-key': Type.Optional(IdempotencyKey) }),
         body: Type.Object({
           file: Type.String({ format: 'binary', description: 'The invoice: PDF, JPEG or PNG' }),
           dossier_id: Type.String(),
@@ -114,8 +119,7 @@ export function invoiceRoutes(deps: Deps): FastifyPluginAsyncTypebox {
         response: { 200: InvoiceDetail, 202: InvoiceDetail, ...errorResponses(400, 401, 404, 413, 415, 422) },
       },
     }, async (request, reply) => {
-      const key = request.headers['idempotency-key'];
-      const idempotencyKey = typeof key === 'string' && key.trim() ? key.trim().slice(0, 200) : undefined;
+      const idempotencyKey = request.headers['idempotency-key'];
       return sendImport(reply, await receiveInvoiceUpload(deps, principalOf(request), request, idempotencyKey));
     });
   };

@@ -17,9 +17,30 @@ export const Problem = Type.Object({
 
 export const problemRef = Type.Ref('Problem');
 
-/** Response entries for the usual errors of an authenticated endpoint. */
+/** When each error status is answered; the Problem's code and detail say which case it is. */
+export const PROBLEM_DESCRIPTIONS: Record<number, string> = {
+  400: 'The request is malformed or invalid (validation_failed lists the fields)',
+  401: 'No valid bearer token (WWW-Authenticate says why)',
+  404: 'No such resource in your firm',
+  408: 'The request was not received in time',
+  409: 'The resource\'s state forbids it',
+  413: 'The body or the file is larger than the limit',
+  414: 'A path parameter is longer than the limit',
+  415: 'The body\'s or the file\'s type is not accepted',
+  422: 'Understood but refused (the failing checks, or an Idempotency-Key reused with another file)',
+  429: 'Too many failed attempts; Retry-After says when to try again',
+  431: 'The headers or the query string are larger than the limit',
+  503: 'A dependency (the database) is not available',
+};
+
+/** A response entry for an error status: RFC 9457 problem details. */
+export function problemResponse(status: number, schema: object = problemRef) {
+  return { description: PROBLEM_DESCRIPTIONS[status] ?? 'Error', content: { 'application/problem+json': { schema } } };
+}
+
+/** Response entries for the errors an endpoint can answer. */
 export function errorResponses(...statuses: number[]) {
-  return Object.fromEntries(statuses.map((s) => [s, problemRef]));
+  return Object.fromEntries(statuses.map((s) => [s, problemResponse(s)]));
 }
 
 export const bearerSecurity = [{ bearerAuth: [] as string[] }];

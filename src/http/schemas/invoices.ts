@@ -103,3 +103,17 @@ export const ValidateBody = Type.Object({
 }, { additionalProperties: false });
 
 export const InvoiceIdParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 100 }) });
+
+/** A client's key for retrying an import safely: 1 to 200 visible ASCII characters. */
+export const IdempotencyKey = Type.String({
+  minLength: 1, maxLength: 200, pattern: '^[\\x21-\\x7E]+$', description: 'Repeat the same key to retry an import without importing twice',
+});
+
+// A plain schema, not a TypeBox one: the handler sends a stream, which no static type describes.
+const Binary = { type: 'string', format: 'binary' };
+
+/** The original file, in the type it was detected as. */
+export const OriginalFile = {
+  description: 'The file as imported',
+  content: { 'application/pdf': { schema: Binary }, 'image/jpeg': { schema: Binary }, 'image/png': { schema: Binary } },
+};

@@ -15,6 +15,13 @@ export const session = {
   clear() { sessionStorage.removeItem(KEY); },
 };
 
+/** Sign-out revokes the token on the server, then forgets it here (even when the server cannot be reached). */
+export async function signOut() {
+  const s = session.get();
+  if (s) await fetch('/api/auth/logout', { method: 'POST', headers: { authorization: `Bearer ${s.token}` } }).catch(() => {});
+  session.clear();
+}
+
 let onExpired = () => {};
 export function whenSessionExpires(fn) { onExpired = fn; }
 

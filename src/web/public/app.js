@@ -1,7 +1,7 @@
 // The single-page app: hash routes, the signed-in layout, and the session's lifecycle.
 import { render } from 'preact';
 import { useEffect, useState } from 'preact/hooks';
-import { session, whenSessionExpires } from './api.js';
+import { session, signOut as revokeSession, whenSessionExpires } from './api.js';
 import { html } from './html.js';
 import { lang, setLang, t } from './i18n.js';
 import { LoginPage } from './pages/login.js';
@@ -39,7 +39,7 @@ function App() {
     return html`<${LoginPage} notice=${notice} onSignedIn=${() => { setNotice(null); navigate('/'); }} />`;
   }
   const toggleLang = () => { setLang(lang === 'fr' ? 'en' : 'fr'); setLangState(lang); };
-  const signOut = () => { session.clear(); navigate('/login'); setRoute({ page: 'login' }); };
+  const signOut = async () => { await revokeSession(); navigate('/login'); setRoute({ page: 'login' }); };
   const page = {
     dossiers: () => html`<${DossiersPage} />`,
     dossier: () => html`<${DossierPage} id=${route.id} key=${route.id} />`,
