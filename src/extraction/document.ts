@@ -1,7 +1,9 @@
-// A loaded document with its resource caps already enforced (pages, pixels).
+// A loaded document with its resource caps already enforced (decoded bytes, pages, pixels), all
+// checked on what the file declares, before anything is decoded.
 import sharp, { type Metadata } from 'sharp';
 import type { AcceptedFileType } from '../domain/invoice.ts';
 import { openPdf, type PdfDocument } from './pdf/pdf-document.ts';
+import { checkStreamBudget } from './pdf/stream-budget.ts';
 import { ExtractionError, type ExtractionLimits } from './types.ts';
 
 export interface LoadedDocument {
@@ -12,11 +14,16 @@ export interface LoadedDocument {
   close(): Promise<void>;
 }
 
+/** What a PDF's streams may inflate to together, unless the limits say otherwise. */
+export const DEFAULT_MAX_DECODED_BYTES = 256 * 1024 * 1024;
+
 export async function openDocument(bytes: Uint8Array, fileType: AcceptedFileType, limits: ExtractionLimits): Promise<LoadedDocument> {
   if (fileType === 'application/pdf') {
+    const budget = await checkStreamBudget(bytes, { totalBytes: limits.maxDecodedBytes ?? DEFAULT_MAX_DECODED_BYTES, maxPixels: limits.maxPixels });
+    if (!budget.ok) throw new ExtractionError('document_too_large', `The PDF is refused before decoding: ${budget.reason}`);
     let pdf: PdfDocument;
     try {
-      pdf = await openPdf(bytes);
+      pdf = await openPdf(bytes, { maxImagePixels: limits.maxPixels });
     } catch (error) {
       throw new ExtractionError('unreadable_document', `The PDF cannot be read: ${(error as Error).message}`);
     }
