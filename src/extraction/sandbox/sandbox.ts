@@ -101,7 +101,9 @@ export class Sandbox {
   /** Ends the process now; resolves once it has exited, so its memory is back. */
   async kill(reason: Error = new Error('The extractor was closed')): Promise<void> {
     this.killReason ??= reason;
-    if (this.alive) this.child.kill('SIGKILL');
+    if (!this.alive) return;
+    this.hold(true); // until its exit is seen
+    this.child.kill('SIGKILL');
     await this.exited;
   }
 
