@@ -3,6 +3,7 @@
 import sharp, { type Metadata } from 'sharp';
 import type { AcceptedFileType } from '../domain/invoice.ts';
 import { openPdf, type PdfDocument } from './pdf/pdf-document.ts';
+import { shrinkScannedImages } from './pdf/shrink-scans.ts';
 import { checkStreamBudget } from './pdf/stream-budget.ts';
 import { declaredImageSize } from './image-header.ts';
 import { ExtractionError, type ExtractionLimits } from './types.ts';
@@ -24,7 +25,7 @@ export async function openDocument(bytes: Uint8Array, fileType: AcceptedFileType
     if (!budget.ok) throw new ExtractionError('document_too_large', `The PDF is refused before decoding: ${budget.reason}`);
     let pdf: PdfDocument;
     try {
-      pdf = await openPdf(bytes, { maxImagePixels: limits.maxPixels });
+      pdf = await openPdf(await shrinkScannedImages(bytes), { maxImagePixels: limits.maxPixels });
     } catch (error) {
       throw new ExtractionError('unreadable_document', `The PDF cannot be read: ${(error as Error).message}`);
     }

@@ -45,14 +45,14 @@ function streamCap(dict: string, maxPixels: number): number {
   return Math.max(MAX_PLAIN_STREAM_BYTES, pixels * MAX_BYTES_PER_PIXEL + width * MAX_BYTES_PER_PIXEL);
 }
 
-interface RawStream { offset: number; dict: string; data: Buffer }
+export interface RawStream { offset: number; dict: string; dictOffset: number; dataOffset: number; data: Buffer }
 
 /**
  * Every `stream ... endstream` in the file, found by its keywords (streams are never nested, and are
  * never inside object streams). A direct /Length is trusted when `endstream` follows it; otherwise
  * the data runs to the next `endstream`.
  */
-function* streams(pdf: Buffer): Generator<RawStream> {
+export function* streams(pdf: Buffer): Generator<RawStream> {
   let at = 0;
   for (;;) {
     const keyword = pdf.indexOf('stream', at, 'latin1');
@@ -70,7 +70,7 @@ function* streams(pdf: Buffer): Generator<RawStream> {
     let end = declared ? start + Number(declared[1]) : -1;
     if (end < 0 || end > pdf.length || !/^\s*endstream/.test(pdf.toString('latin1', end, end + 12))) end = pdf.indexOf('endstream', start, 'latin1');
     if (end < 0) end = pdf.length;
-    yield { offset: keyword, dict: ownDict, data: pdf.subarray(start, end) };
+    yield { offset: keyword, dict: ownDict, dictOffset: keyword - ownDict.length, dataOffset: start, data: pdf.subarray(start, end) };
     at = end;
   }
 }

@@ -25,9 +25,10 @@ process.on('message', (request: ExtractRequest) => {
   })();
 });
 
-// The parent closed the channel (it retires this process, or it is gone itself): stop at once.
-process.on('disconnect', () => {
-  void ocr.close().finally(() => process.exit(0));
-  setTimeout(() => process.exit(0), 2000).unref();
-});
+// The parent closed the channel (it retires this process, or it is gone itself): stop at once; the
+// OCR threads end with the process. A parent killed outright may leave no 'disconnect' to read while
+// this thread is busy in a long synchronous step, so being orphaned is checked too.
+process.on('disconnect', () => process.exit(0));
+const parent = process.ppid;
+setInterval(() => { if (process.ppid !== parent) process.exit(0); }, 1000).unref();
 process.send!({ ready: true });
