@@ -63,7 +63,7 @@ describe('hostile files', { skip: !linux && 'reads /proc' }, () => {
     const { outcome, peakBytes, ms } = await peakRssDuring(() => extractor.extract(pdf, { ...limits, maxMemoryMb: 300 }));
     assert.equal(outcome.status, 'rejected');
     assert.ok(isFinal('resource_limit')((outcome as PromiseRejectedResult).reason), String((outcome as PromiseRejectedResult).reason));
-    assert.ok(ms < 20_000, `took ${Math.round(ms)} ms`);
+    assert.ok(ms < 60_000, `took ${Math.round(ms)} ms`);
     assert.ok(peakBytes < TREE_BUDGET, `peak ${Math.round(peakBytes / MB)} MB`);
     assert.ok(treeRss() < idle + BACK_TO_IDLE_SLACK, `${Math.round(treeRss() / MB)} MB after, ${Math.round(idle / MB)} MB idle`);
     assert.equal((await extractor.extract(facturx, limits)).source, 'facturx');
@@ -81,5 +81,14 @@ describe('hostile files', { skip: !linux && 'reads /proc' }, () => {
     const cpu = treeCpuSeconds() - cpuBefore;
     assert.ok(cpu < 0.3, `${cpu.toFixed(2)} s of CPU used in the 1.5 s after the timeout`);
     assert.equal((await extractor.extract(facturx, limits)).source, 'facturx');
+  });
+
+  it('a sandbox killed from outside while idle (the OOM killer, an operator) is replaced: the next extraction works', async () => {
+    const [pid] = extractor.processIds();
+    assert.ok(pid && isRunning(pid));
+    process.kill(pid, 'SIGKILL');
+    await sleep(300);
+    assert.equal((await extractor.extract(facturx, limits)).source, 'facturx');
+    assert.notEqual(extractor.processIds()[0], pid);
   });
 });

@@ -43,7 +43,9 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
       const spare = idle.pop();
       if (spare) {
         clearTimeout(spare.timer);
-        return spare.sandbox;
+        if (spare.sandbox.isAlive) return spare.sandbox;
+        live.delete(spare.sandbox);
+        continue;
       }
       if (live.size < options.size) {
         const sandbox = new Sandbox({ ocrWorkers: 1 });

@@ -53,6 +53,8 @@ export class Sandbox {
   residentBytes(): number | null { return this.child.pid && this.alive ? residentBytes(this.child.pid) : null; }
 
   async extract(bytes: Uint8Array, limits: ExtractionLimits): Promise<ExtractionResult> {
+    // Not final: the process ended while idle (it crashed, or was orphaned), the file is not to blame.
+    if (!this.alive) throw new Error('The extraction process has ended');
     this.hold(true);
     try {
       await this.ready;
@@ -94,7 +96,12 @@ export class Sandbox {
       this.child.on('message', onReply);
       this.child.once('exit', onExit);
       const request: ExtractRequest = { id, bytes, limits };
-      this.child.send(request, (error) => { if (error) stop(error); });
+      this.child.send(request, (error) => {
+        if (!error) return;
+        done();
+        void this.kill(error);
+        reject(error);
+      });
     });
   }
 
