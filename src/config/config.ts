@@ -28,7 +28,7 @@ export interface Config {
   maxUploadBytes: number;
   s3: S3Config | undefined;
   jobs: { concurrency: number; retryLimit: number; retryDelaySeconds: number; leaseSeconds: number; superviseSeconds: number; pollSeconds: number };
-  extraction: { timeoutMs: number; maxPages: number; maxPixels: number; ocrWorkers: number };
+  extraction: { timeoutMs: number; maxPages: number; maxPixels: number; maxMemoryMb: number; maxDecodedBytes: number; ocrWorkers: number };
   admin: { email: string; password: string; firm: string } | undefined;
 }
 
@@ -99,6 +99,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: read.integer('EXTRACTION_TIMEOUT_MS', 120_000, { min: 1000, max: 3_600_000 }),
       maxPages: read.integer('EXTRACTION_MAX_PAGES', 50, { min: 1, max: 1000 }),
       maxPixels: read.integer('EXTRACTION_MAX_PIXELS', 60_000_000, { min: 1_000_000, max: 500_000_000 }),
+      // Per extraction, each in its own process (src/extraction/sandbox): over it, the process is killed.
+      maxMemoryMb: read.integer('EXTRACTION_MAX_MEMORY_MB', 640, { min: 256, max: 16_384 }),
+      // What a PDF's compressed streams may inflate to, together, checked before pdf.js decodes any.
+      maxDecodedBytes: read.integer('EXTRACTION_MAX_DECODED_MB', 256, { min: 16, max: 4096 }) * 1024 * 1024,
       ocrWorkers: read.integer('OCR_WORKERS', Math.min(cores, 4), { min: 1, max: 32 }),
     },
     admin: adminEmail && adminPassword

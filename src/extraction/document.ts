@@ -1,7 +1,11 @@
-// A loaded document with its resource caps already enforced (pages, pixels).
+// A loaded document with its resource caps already enforced (decoded bytes, pages, pixels), all
+// checked on what the file declares, before anything is decoded.
 import sharp, { type Metadata } from 'sharp';
 import type { AcceptedFileType } from '../domain/invoice.ts';
 import { openPdf, type PdfDocument } from './pdf/pdf-document.ts';
+import { shrinkScannedImages } from './pdf/shrink-scans.ts';
+import { checkStreamBudget } from './pdf/stream-budget.ts';
+import { declaredImageSize } from './image-header.ts';
 import { ExtractionError, type ExtractionLimits } from './types.ts';
 
 export interface LoadedDocument {
@@ -12,11 +16,16 @@ export interface LoadedDocument {
   close(): Promise<void>;
 }
 
+/** What a PDF's streams may inflate to together, unless the limits say otherwise. */
+export const DEFAULT_MAX_DECODED_BYTES = 256 * 1024 * 1024;
+
 export async function openDocument(bytes: Uint8Array, fileType: AcceptedFileType, limits: ExtractionLimits): Promise<LoadedDocument> {
   if (fileType === 'application/pdf') {
+    const budget = await checkStreamBudget(bytes, { totalBytes: limits.maxDecodedBytes ?? DEFAULT_MAX_DECODED_BYTES, maxPixels: limits.maxPixels });
+    if (!budget.ok) throw new ExtractionError('document_too_large', `The PDF is refused before decoding: ${budget.reason}`);
     let pdf: PdfDocument;
     try {
-      pdf = await openPdf(bytes);
+      pdf = await openPdf(await shrinkScannedImages(bytes), { maxImagePixels: limits.maxPixels });
     } catch (error) {
       throw new ExtractionError('unreadable_document', `The PDF cannot be read: ${(error as Error).message}`);
     }
@@ -27,16 +36,22 @@ export async function openDocument(bytes: Uint8Array, fileType: AcceptedFileType
     return { fileType, bytes, pageCount: pdf.pageCount, pdf, close: () => pdf.close() };
   }
   // Read the header only: a decompression bomb is refused before any pixel is decoded.
+  const declared = declaredImageSize(bytes);
+  if (declared) refuseOversize(declared.width, declared.height, limits);
   let meta: Metadata;
   try {
     meta = await sharp(bytes, { limitInputPixels: false }).metadata();
   } catch (error) {
     throw new ExtractionError('unreadable_document', `The image cannot be read: ${(error as Error).message}`);
   }
-  const pixels = (meta.width ?? 0) * (meta.height ?? 0);
-  if (!pixels) throw new ExtractionError('unreadable_document', 'The image has no size');
-  if (pixels > limits.maxPixels) {
-    throw new ExtractionError('image_too_large', `The image has ${pixels} pixels (${meta.width}x${meta.height}); the limit is ${limits.maxPixels}`);
-  }
+  if (!meta.width || !meta.height) throw new ExtractionError('unreadable_document', 'The image has no size');
+  refuseOversize(meta.width, meta.height, limits);
   return { fileType, bytes, pageCount: 1, pdf: null, close: async () => {} };
+}
+
+function refuseOversize(width: number, height: number, limits: ExtractionLimits) {
+  const pixels = width * height;
+  if (pixels > limits.maxPixels) {
+    throw new ExtractionError('image_too_large', `The image has ${pixels} pixels (${width}x${height}); the limit is ${limits.maxPixels}`);
+  }
 }

@@ -1,32 +1,28 @@
 // The extraction engine's public face: createExtractor() -> extract(bytes, limits).
-import sharp from 'sharp';
-import { createOcrEngine } from './ocr/ocr-engine.ts';
-import { runPipeline } from './pipeline.ts';
-import { ExtractionError, type Extractor } from './types.ts';
+//
+// Each extraction runs in a sandbox process (sandbox/), never in this one: a timeout or a memory
+// budget overrun kills that process, which stops the work for real (OCR included) and gives all of
+// its memory back. This process loads none of pdf.js, libvips or tesseract.
+import { createSandboxPool } from './sandbox/pool.ts';
+import type { Extractor } from './types.ts';
 
 export * from './types.ts';
 
-export interface ExtractorHandle { extract: Extractor; close(): Promise<void> }
+export interface ExtractorHandle {
+  extract: Extractor;
+  close(): Promise<void>;
+  /** The sandbox processes alive now (tests and benchmarks watch them). */
+  processIds(): number[];
+}
 
-/**
- * Every image is decoded once, so libvips' operation cache only holds memory. Off, the command line's
- * peak fell from 594 to 550 MB on 15 scans, at the same speed; on 40 scans the OCR workers' heaps
- * dominate (620 to 617 MB, docs/benchmarks.md).
- */
-sharp.cache(false);
+export interface ExtractorOptions {
+  /** Extractions that run at once, each in its own process with one OCR worker. */
+  ocrWorkers: number;
+  /** How long an unused sandbox process stays up, keeping its OCR models loaded. */
+  idleMs?: number;
+}
 
-export function createExtractor(options: { ocrWorkers: number }): ExtractorHandle {
-  const ocr = createOcrEngine(options.ocrWorkers);
-  const extract: Extractor = async (bytes, limits) => {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => reject(new ExtractionError('timeout', `Extraction took longer than ${limits.timeoutMs} ms`)), limits.timeoutMs);
-    });
-    try {
-      return await Promise.race([runPipeline(bytes, limits, ocr), timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
-  };
-  return { extract, close: () => ocr.close() };
+export function createExtractor(options: ExtractorOptions): ExtractorHandle {
+  const pool = createSandboxPool({ size: Math.max(1, options.ocrWorkers), idleMs: options.idleMs });
+  return { extract: (bytes, limits) => pool.run(bytes, limits), close: () => pool.close(), processIds: () => pool.pids() };
 }

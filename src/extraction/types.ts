@@ -56,6 +56,10 @@ export interface ExtractionLimits {
   maxPages: number;
   maxPixels: number;
   timeoutMs: number;
+  /** Resident memory one extraction may use (its sandbox process, OCR included); default 640 MB. */
+  maxMemoryMb?: number;
+  /** Bytes all of a PDF's compressed streams may inflate to together; default 256 MiB. */
+  maxDecodedBytes?: number;
 }
 
 export type ExtractionErrorCode =
@@ -63,7 +67,11 @@ export type ExtractionErrorCode =
   | 'too_many_pages'
   | 'image_too_large'
   | 'timeout'
-  | 'unreadable_document';
+  | 'unreadable_document'
+  /** The PDF's streams inflate beyond the decoded-size budget (a decompression bomb). */
+  | 'document_too_large'
+  /** The extraction went over its memory budget, or its sandbox process died. */
+  | 'resource_limit';
 
 /** A final failure: retrying the same bytes cannot succeed. */
 export class ExtractionError extends Error {

@@ -7,6 +7,15 @@ import { estimateSkew } from './deskew.ts';
 const MIN_WIDTH = 1600;
 /** Upscaling beyond an A4 width at 300 dpi costs time and memory and reads no better. */
 const MAX_WIDTH = 2480;
+/**
+ * A page image larger than this (a 600-dpi scan is 35 million pixels) is scaled down to
+ * OCR_TARGET_PIXELS as it is decoded: tesseract reads no better from more than ~300 dpi, and every
+ * later step and the OCR worker's heap would grow to the scan's size. Every image in the corpus is
+ * below it (the largest is 11.5 million), so they are read exactly as before.
+ */
+export const OCR_MAX_PIXELS = 12_000_000;
+/** A4 at 300 dpi. */
+export const OCR_TARGET_PIXELS = 2480 * 3508;
 /** Below this, straightening costs more (resampling blur) than the skew does. */
 const MIN_SKEW_DEGREES = 0.2;
 
@@ -15,7 +24,7 @@ export interface GreyImage { data: Buffer; width: number; height: number }
 /** The page grey, upright and large enough; `toPgm` turns it into what tesseract is given. */
 export async function prepareImage(bytes: Uint8Array | Buffer): Promise<GreyImage> {
   // EXIF orientation first, so that skew is measured on the page as it is read.
-  const { data, info } = await sharp(bytes).rotate().grayscale().raw().toBuffer({ resolveWithObject: true });
+  const { data, info } = await downscaled(sharp(bytes).rotate(), await sharp(bytes).metadata()).grayscale().raw().toBuffer({ resolveWithObject: true });
   const grey: GreyImage = { data, width: info.width, height: info.height };
   const skew = await estimateSkew(grey);
   const straighten = Math.abs(skew) >= MIN_SKEW_DEGREES;
@@ -26,6 +35,19 @@ export async function prepareImage(bytes: Uint8Array | Buffer): Promise<GreyImag
   if (upscale) image = await transform(image, (s) => s.resize({ width: Math.min(MAX_WIDTH, image.width * 2), kernel: 'lanczos3' }));
   if (straighten) image = await transform(image, (s) => s.rotate(-skew, { background: '#ffffff' }));
   return image;
+}
+
+/**
+ * A big scan is shrunk while it is decoded (libjpeg decodes a JPEG straight at 1/2 or 1/4 scale),
+ * so its full-size pixels are never held in memory.
+ */
+function downscaled(image: Sharp, meta: { width?: number; height?: number; orientation?: number }): Sharp {
+  const width = meta.width ?? 0;
+  const height = meta.height ?? 0;
+  if (width * height <= OCR_MAX_PIXELS) return image;
+  const scale = Math.sqrt(OCR_TARGET_PIXELS / (width * height));
+  const [w, h] = (meta.orientation ?? 1) >= 5 ? [height, width] : [width, height];
+  return image.resize({ width: Math.round(w * scale), height: Math.round(h * scale), fit: 'inside' });
 }
 
 async function transform(image: GreyImage, op: (s: Sharp) => Sharp): Promise<GreyImage> {

@@ -19,17 +19,39 @@ export interface PdfDocument {
   close(): Promise<void>;
 }
 
-export async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
+/**
+ * A rendered page has at most this many pixels: A4 at 300 dpi is 8.7 million, what OCR needs. A
+ * larger page (A3, a poster-sized MediaBox) is rendered at a lower resolution rather than at 300 dpi.
+ */
+export const MAX_RENDER_PIXELS = 12_000_000;
+
+export interface PdfOptions {
+  /** Images declaring more pixels than this are left out by pdf.js before they are decoded. */
+  maxImagePixels: number;
+}
+
+export async function openPdf(bytes: Uint8Array, options: PdfOptions): Promise<PdfDocument> {
   const doc: PDFDocumentProxy = await getDocument({
     data: new Uint8Array(bytes), // pdfjs transfers (detaches) the buffer it is given
     standardFontDataUrl: STANDARD_FONTS,
     cMapUrl: CMAPS,
     cMapPacked: true,
+    maxImageSize: options.maxImagePixels,
+    // Never compile fonts or functions with eval: a hostile file's code stays data.
     isEvalSupported: false,
     disableFontFace: true,
     useSystemFonts: false,
     verbosity: 0,
   }).promise;
+
+  // One page is rendered at a time: each render holds its page's decoded images (a 600-dpi colour
+  // scan is 100 MB of pixels per page), and pages rendered side by side would hold them all at once.
+  let rendering: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = rendering.then(work, work);
+    rendering = run.catch(() => {});
+    return run;
+  };
 
   return {
     pageCount: doc.numPages,
@@ -53,9 +75,9 @@ export async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
       page.cleanup();
       return runs;
     },
-    async renderPage(pageNumber, dpi) {
+    renderPage: (pageNumber, dpi) => oneAtATime(async () => {
       const page = await doc.getPage(pageNumber);
-      const viewport = page.getViewport({ scale: dpi / 72 });
+      const viewport = page.getViewport({ scale: renderScale(page.getViewport({ scale: 1 }), dpi) });
       const factory = (doc as unknown as { canvasFactory: CanvasFactory }).canvasFactory;
       const { canvas, context } = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
       context.fillStyle = '#ffffff';
@@ -66,9 +88,16 @@ export async function openPdf(bytes: Uint8Array): Promise<PdfDocument> {
       factory.destroy({ canvas, context });
       page.cleanup();
       return { png, ...size };
-    },
+    }),
     close: () => doc.destroy(),
   };
+}
+
+/** The scale for the wanted resolution, lowered so that the page stays within MAX_RENDER_PIXELS. */
+function renderScale(pageAt72: { width: number; height: number }, dpi: number): number {
+  const scale = dpi / 72;
+  const pixels = pageAt72.width * pageAt72.height * scale * scale;
+  return pixels > MAX_RENDER_PIXELS ? scale * Math.sqrt(MAX_RENDER_PIXELS / pixels) : scale;
 }
 
 interface CanvasFactory {

@@ -1,0 +1,23 @@
+// Messages between the extractor and its sandbox processes (structured clone over the IPC channel,
+// so the file's bytes travel as bytes, not as JSON).
+import { ExtractionError, type ExtractionErrorCode, type ExtractionLimits, type ExtractionResult } from '../types.ts';
+
+export interface ExtractRequest { id: number; bytes: Uint8Array; limits: ExtractionLimits }
+
+export interface SerialisedError { code: ExtractionErrorCode | null; message: string }
+
+export type ExtractReply =
+  | { id: number; ok: true; result: ExtractionResult }
+  | { id: number; ok: false; error: SerialisedError };
+
+export function serialiseError(error: unknown): SerialisedError {
+  return {
+    code: error instanceof ExtractionError ? error.code : null,
+    message: error instanceof Error ? error.message : String(error),
+  };
+}
+
+/** An ExtractionError stays final on this side; anything else stays a plain (retryable) Error. */
+export function deserialiseError(error: SerialisedError): Error {
+  return error.code ? new ExtractionError(error.code, error.message) : new Error(error.message);
+}
