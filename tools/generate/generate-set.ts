@@ -23,7 +23,7 @@ export async function generateOne(seed: number, index: number, out: string, kind
   const scans: string[] = [];
   const scanNotes: string[] = [];
   if (kinds.includes('render') || kinds.includes('scan')) {
-    const pdf = await openPdf(new Uint8Array(doc.pdf));
+    const pdf = await openPdf(new Uint8Array(doc.pdf), { maxImagePixels: 60_000_000 });
     try {
       for (let page = 1; page <= pdf.pageCount; page++) {
         const { png } = await pdf.renderPage(page, RENDER_DPI);
