@@ -38,11 +38,38 @@ export interface InvoiceFilter {
 export const INVOICE_SORTS = ['-date_facture', 'date_facture', '-montant_ttc', 'montant_ttc', 'fournisseur', '-fournisseur', 'status', '-status', '-created_at', 'created_at'] as const;
 export type InvoiceSort = (typeof INVOICE_SORTS)[number];
 
-function orderBy(sort: InvoiceSort = '-date_facture'): string {
+function orderBy(sort: InvoiceSort = '-date_facture', alias = ''): string {
   const descending = sort.startsWith('-');
   const column = sort.replace(/^-/, '');
   // Unextracted invoices (NULL) come first in the default order, so fresh imports are on page 1.
-  return `${column} ${descending ? 'DESC NULLS FIRST' : 'ASC NULLS LAST'}, id`;
+  // Each order has an index in exactly this shape (migration 010), so a page is an index range.
+  return `${alias}${column} ${descending ? 'DESC NULLS FIRST' : 'ASC NULLS LAST'}, ${alias}id`;
+}
+
+/** The filter's WHERE clause; $1 is the firm, $2 the folder, further parameters are appended to params. */
+function listWhere(filter: InvoiceFilter, params: unknown[]): string {
+  const where = ['firm_id = $1', 'dossier_id = $2'];
+  const add = (clause: string, value: unknown) => {
+    params.push(value);
+    where.push(clause.replace('?', `$${params.length}`));
+  };
+  if (filter.status) add('status = ?', filter.status);
+  if (filter.dateFrom) add('date_facture >= ?', filter.dateFrom);
+  if (filter.dateTo) add('date_facture <= ?', filter.dateTo);
+  return where.join(' AND ');
+}
+
+/**
+ * The folder's existence and the filter's total in one statement (no row: no such folder in this
+ * firm). Without a date range the total is a sum of the per-status counters (migration 010);
+ * with one, it is an index-only count over invoices_list or invoices_list_status.
+ */
+function totalSql(filter: InvoiceFilter, params: unknown[]): string {
+  const counted = filter.dateFrom || filter.dateTo
+    ? `SELECT count(*) FROM invoices WHERE ${listWhere(filter, params)}`
+    : `SELECT coalesce(sum(n), 0) FROM invoice_counts WHERE firm_id = $1 AND dossier_id = $2${
+      filter.status ? ` AND status = $${params.push(filter.status)}` : ''}`;
+  return `SELECT (${counted})::int AS total FROM dossiers WHERE firm_id = $1 AND id = $2`;
 }
 
 export const FIELD_COLUMNS = ['montant_ht', 'montant_tva', 'montant_ttc', 'fournisseur', 'siret', 'date_facture', 'numero', 'devise'] as const;
@@ -88,25 +115,29 @@ export const invoicesRepo = {
     return rows[0];
   },
 
-  async list(db: Queryable, firmId: string, filter: InvoiceFilter): Promise<{ rows: InvoiceRow[]; total: number }> {
-    const where = ['firm_id = $1', 'dossier_id = $2'];
+  /**
+   * A page of a folder's invoices and the filter's exact total; undefined when the folder is not
+   * the firm's. The page's ids come from the order's index first (a deep page skips index entries,
+   * not rows), then only those rows are read.
+   */
+  async list(db: Queryable, firmId: string, filter: InvoiceFilter): Promise<{ rows: InvoiceRow[]; total: number } | undefined> {
+    const countParams: unknown[] = [firmId, filter.dossierId];
+    const counted = await db.query<{ total: number }>(totalSql(filter, countParams), countParams);
+    if (counted.rows.length === 0) return undefined;
+    const total = counted.rows[0]!.total;
+    const offset = (filter.page - 1) * filter.perPage;
+    if (offset >= total) return { rows: [], total };
     const params: unknown[] = [firmId, filter.dossierId];
-    const add = (clause: string, value: unknown) => {
-      params.push(value);
-      where.push(clause.replace('?', `$${params.length}`));
-    };
-    if (filter.status) add('status = ?', filter.status);
-    if (filter.dateFrom) add('date_facture >= ?', filter.dateFrom);
-    if (filter.dateTo) add('date_facture <= ?', filter.dateTo);
-    const whereSql = where.join(' AND ');
-    const total = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM invoices WHERE ${whereSql}`, params);
+    const where = listWhere(filter, params);
     const page = await db.query<InvoiceRow>(
-      `SELECT * FROM invoices WHERE ${whereSql}
-       ORDER BY ${orderBy(filter.sort)}
-       LIMIT ${filter.perPage} OFFSET ${(filter.page - 1) * filter.perPage}`,
+      `SELECT i.* FROM (
+         SELECT id FROM invoices WHERE ${where} ORDER BY ${orderBy(filter.sort)}
+         LIMIT $${params.push(filter.perPage)} OFFSET $${params.push(offset)}
+       ) AS page JOIN invoices i ON i.firm_id = $1 AND i.id = page.id
+       ORDER BY ${orderBy(filter.sort, 'i.')}`,
       params,
     );
-    return { rows: page.rows, total: total.rows[0]!.n };
+    return { rows: page.rows, total };
   },
 
   /** Claims the invoice for processing; returns undefined when it is already done (a repeated job). */
