@@ -72,6 +72,10 @@ function totalSql(filter: InvoiceFilter, params: unknown[]): string {
   return `SELECT (${counted})::int AS total FROM dossiers WHERE firm_id = $1 AND id = $2`;
 }
 
+/** What a list item shows: the list reads only these, never the extraction JSON or file metadata. */
+export const LIST_COLUMNS = ['id', 'montant_ht', 'montant_tva', 'montant_ttc', 'fournisseur', 'siret', 'date_facture', 'status'] as const;
+export type InvoiceListRow = Pick<InvoiceRow, (typeof LIST_COLUMNS)[number]>;
+
 export const FIELD_COLUMNS = ['montant_ht', 'montant_tva', 'montant_ttc', 'fournisseur', 'siret', 'date_facture', 'numero', 'devise'] as const;
 
 export const invoicesRepo = {
@@ -120,7 +124,7 @@ export const invoicesRepo = {
    * the firm's. The page's ids come from the order's index first (a deep page skips index entries,
    * not rows), then only those rows are read.
    */
-  async list(db: Queryable, firmId: string, filter: InvoiceFilter): Promise<{ rows: InvoiceRow[]; total: number } | undefined> {
+  async list(db: Queryable, firmId: string, filter: InvoiceFilter): Promise<{ rows: InvoiceListRow[]; total: number } | undefined> {
     const countParams: unknown[] = [firmId, filter.dossierId];
     const counted = await db.query<{ total: number }>(totalSql(filter, countParams), countParams);
     if (counted.rows.length === 0) return undefined;
@@ -129,8 +133,8 @@ export const invoicesRepo = {
     if (offset >= total) return { rows: [], total };
     const params: unknown[] = [firmId, filter.dossierId];
     const where = listWhere(filter, params);
-    const page = await db.query<InvoiceRow>(
-      `SELECT i.* FROM (
+    const page = await db.query<InvoiceListRow>(
+      `SELECT ${LIST_COLUMNS.map((c) => `i.${c}`).join(', ')} FROM (
          SELECT id FROM invoices WHERE ${where} ORDER BY ${orderBy(filter.sort)}
          LIMIT $${params.push(filter.perPage)} OFFSET $${params.push(offset)}
        ) AS page JOIN invoices i ON i.firm_id = $1 AND i.id = page.id
