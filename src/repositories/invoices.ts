@@ -59,17 +59,54 @@ function listWhere(filter: InvoiceFilter, params: unknown[]): string {
   return where.join(' AND ');
 }
 
+const firstOfMonth = (day: string) => `${day.slice(0, 8)}01`;
+function nextMonth(first: string): string {
+  const [year, month] = [Number(first.slice(0, 4)), Number(first.slice(5, 7))];
+  return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
+}
+const isLastDayOfMonth = (day: string) => new Date(`${day}T00:00:00Z`).getUTCMonth() !== new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).getUTCMonth();
+
+/**
+ * A date range as whole months [wholeFrom, wholeTo) (a bound is undefined when the range is open
+ * on that side) and the days at its ends outside them; undefined when no whole month fits inside.
+ */
+export function splitByMonths(from: string | undefined, to: string | undefined) {
+  const wholeFrom = from && (from.endsWith('-01') ? from : nextMonth(firstOfMonth(from)));
+  const wholeTo = to && (isLastDayOfMonth(to) ? nextMonth(firstOfMonth(to)) : firstOfMonth(to));
+  if (wholeFrom && wholeTo && wholeFrom >= wholeTo) return undefined;
+  return {
+    wholeFrom, wholeTo,
+    before: from && from < wholeFrom! ? { from, below: wholeFrom! } : undefined,
+    after: to && wholeTo! <= to ? { from: wholeTo!, to } : undefined,
+  };
+}
+
 /**
  * The folder's existence and the filter's total in one statement (no row: no such folder in this
- * firm). Without a date range the total is a sum of the per-status counters (migration 010);
- * with one, it is an index-only count over invoices_list or invoices_list_status.
+ * firm). The total sums the per-status, per-month counters (migration 010); with a date range,
+ * the partial months at its ends (or a range within one month) are index-only counts.
  */
 function totalSql(filter: InvoiceFilter, params: unknown[]): string {
-  const counted = filter.dateFrom || filter.dateTo
-    ? `SELECT count(*) FROM invoices WHERE ${listWhere(filter, params)}`
-    : `SELECT coalesce(sum(n), 0) FROM invoice_counts WHERE firm_id = $1 AND dossier_id = $2${
-      filter.status ? ` AND status = $${params.push(filter.status)}` : ''}`;
-  return `SELECT (${counted})::int AS total FROM dossiers WHERE firm_id = $1 AND id = $2`;
+  const param = (value: unknown) => `$${params.push(value)}`;
+  const status = filter.status ? ` AND status = ${param(filter.status)}` : '';
+  const scope = `firm_id = $1 AND dossier_id = $2${status}`;
+  const parts: string[] = [];
+  if (!filter.dateFrom && !filter.dateTo) {
+    parts.push(`SELECT coalesce(sum(n), 0) FROM invoice_counts WHERE ${scope}`);
+  } else {
+    const split = splitByMonths(filter.dateFrom, filter.dateTo);
+    const counted = (from: string | undefined, cmpTo: string, to: string) =>
+      `SELECT count(*) FROM invoices WHERE ${scope}${from ? ` AND date_facture >= ${param(from)}` : ''} AND date_facture ${cmpTo} ${param(to)}`;
+    if (!split) {
+      parts.push(counted(filter.dateFrom, '<=', filter.dateTo!));
+    } else {
+      parts.push(`SELECT coalesce(sum(n), 0) FROM invoice_counts WHERE ${scope} AND month <> 'infinity'${
+        split.wholeFrom ? ` AND month >= ${param(split.wholeFrom)}` : ''}${split.wholeTo ? ` AND month < ${param(split.wholeTo)}` : ''}`);
+      if (split.before) parts.push(counted(split.before.from, '<', split.before.below));
+      if (split.after) parts.push(counted(split.after.from, '<=', split.after.to));
+    }
+  }
+  return `SELECT (${parts.map((p) => `(${p})`).join(' + ')})::int AS total FROM dossiers WHERE firm_id = $1 AND id = $2`;
 }
 
 /** What a list item shows: the list reads only these, never the extraction JSON or file metadata. */

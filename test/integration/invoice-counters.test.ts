@@ -25,8 +25,15 @@ function seeded(seed: number) {
   };
 }
 
-const COUNTERS = `SELECT firm_id, dossier_id, status, n::int AS n FROM invoice_counts WHERE n <> 0 ORDER BY 1, 2, 3`;
-const REAL = `SELECT firm_id, dossier_id, status, count(*)::int AS n FROM invoices GROUP BY 1, 2, 3 ORDER BY 1, 2, 3`;
+const COUNTERS = `SELECT firm_id, dossier_id, status, month::text, n::int AS n FROM invoice_counts WHERE n <> 0 ORDER BY 1, 2, 3, 4`;
+const REAL = `SELECT firm_id, dossier_id, status, coalesce(date_trunc('month', date_facture)::date::text, 'infinity') AS month, count(*)::int AS n
+  FROM invoices GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4`;
+
+/** Ranges of every shape: whole months, partial ends, within one month, open on either side. */
+const RANGES: Array<[string | undefined, string | undefined]> = [
+  ['2025-01-01', '2025-12-31'], ['2025-02-15', '2025-06-10'], ['2025-03-03', '2025-03-20'], [undefined, '2025-04-30'],
+  ['2025-02-28', undefined], ['2024-12-31', '2025-01-01'], ['2025-01-31', '2025-02-01'], [undefined, '2025-02-14'],
+];
 
 async function assertExact(db: Queryable) {
   assert.deepEqual((await db.query(COUNTERS)).rows, (await db.query(REAL)).rows);
@@ -40,6 +47,14 @@ async function newInvoice(tx: Queryable, firmId: string, dossierId: string) {
 }
 
 const fields = { montant_ht: '10.00', montant_tva: '2.00', montant_ttc: '12.00', fournisseur: 'ACME', siret: null, date_facture: '2025-03-01', numero: 'F1', devise: 'EUR' };
+/** A date between 2024-12 and 2025-07, month ends included. */
+const someDate = (pick: (n: number) => number) => {
+  const month = pick(8);
+  const year = month === 0 ? 2024 : 2025;
+  const mm = month === 0 ? 12 : month;
+  const last = new Date(Date.UTC(year, mm, 0)).getUTCDate();
+  return `${year}-${String(mm).padStart(2, '0')}-${String(pick(4) === 0 ? last : 1 + pick(last)).padStart(2, '0')}`;
+};
 
 /** One client's stream of operations, each in its own transaction, as the service runs them. */
 async function client(db: Database, firmId: string, dossiers: string[], seed: number, operations: number) {
@@ -59,7 +74,11 @@ async function client(db: Database, firmId: string, dossiers: string[], seed: nu
         break;
       case 2: { // an extraction result: validated or pending, written once
         const id = await randomInvoice('pending');
-        if (id) await invoicesRepo.saveExtraction(db, firmId, id, { fields, status: pick(2) ? 'validated' : 'pending', extraction: null as never });
+        if (id) {
+          await invoicesRepo.saveExtraction(db, firmId, id, {
+            fields: { ...fields, date_facture: pick(10) ? someDate(pick) : null }, status: pick(2) ? 'validated' : 'pending', extraction: null as never,
+          });
+        }
         break;
       }
       case 3: { // a reviewer validates, or corrects a validated invoice back to pending
@@ -68,7 +87,9 @@ async function client(db: Database, firmId: string, dossiers: string[], seed: nu
           await db.transaction(async (tx) => {
             const row = await invoicesRepo.findForUpdate(tx, firmId, id);
             if (row && row.status !== 'exported') {
-              await invoicesRepo.updateReviewed(tx, firmId, id, { fournisseur: 'Corrected' }, row.status === 'pending' ? 'validated' : 'pending');
+              // Half the corrections move the invoice to another month.
+              const correction = pick(2) ? { date_facture: someDate(pick) } : { fournisseur: 'Corrected' };
+              await invoicesRepo.updateReviewed(tx, firmId, id, correction, row.status === 'pending' ? 'validated' : 'pending');
             }
           });
         }
@@ -128,10 +149,14 @@ for (const engine of ENGINES) {
           assert.equal((await dossiersRepo.find(t.db, firmId, dossierId))!.invoice_count, await real());
           const list = (filter: object) => invoicesRepo.list(t.db, firmId, { dossierId, page: 1, perPage: 5, ...filter });
           assert.equal((await list({}))!.total, await real());
-          for (const status of ['pending', 'validated', 'exported'] as const) {
-            assert.equal((await list({ status }))!.total, await real('AND status = $3', [status]));
-            assert.equal((await list({ status, dateFrom: '2025-01-01', dateTo: '2025-12-31' }))!.total,
-              await real("AND status = $3 AND date_facture BETWEEN '2025-01-01' AND '2025-12-31'", [status]));
+          for (const status of [undefined, 'pending', 'validated', 'exported'] as const) {
+            const byStatus = status ? 'AND status = $3' : 'AND $3::text IS NULL';
+            assert.equal((await list({ status }))!.total, await real(byStatus, [status ?? null]));
+            for (const [dateFrom, dateTo] of RANGES) {
+              assert.equal((await list({ status, dateFrom, dateTo }))!.total,
+                await real(`${byStatus} AND date_facture >= coalesce($4::date, '-infinity') AND date_facture <= coalesce($5::date, 'infinity')`,
+                  [status ?? null, dateFrom ?? null, dateTo ?? null]), `${status} ${dateFrom}..${dateTo}`);
+            }
           }
         }
       }
