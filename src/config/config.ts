@@ -80,8 +80,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     rateLimit: {
       windowSeconds: read.integer('RATE_LIMIT_WINDOW_SECONDS', 60, { min: 1, max: 3600 }),
-      perToken: read.integer('RATE_LIMIT_PER_TOKEN', 600, { min: 0, max: 100_000_000 }),
-      perFirm: read.integer('RATE_LIMIT_PER_FIRM', 3000, { min: 0, max: 100_000_000 }),
+      perToken: read.integer('RATE_LIMIT_PER_TOKEN', 1200, { min: 0, max: 100_000_000 }),
+      perFirm: read.integer('RATE_LIMIT_PER_FIRM', 6000, { min: 0, max: 100_000_000 }),
     },
     maxUploadBytes: read.integer('MAX_UPLOAD_BYTES', 25 * 1024 * 1024, { min: 1024, max: 1024 ** 3 }),
     s3: bucket
