@@ -25,6 +25,8 @@ export interface Config {
   databaseUrl: string | undefined;
   jwt: { secret: string | undefined; issuer: string; audience: string; ttlSeconds: number };
   login: { maxFailures: number; lockSeconds: number };
+  /** Requests to /api/v1 per window, per token and per firm, in each API process; 0 turns a limit off. */
+  rateLimit: { windowSeconds: number; perToken: number; perFirm: number };
   maxUploadBytes: number;
   s3: S3Config | undefined;
   jobs: { concurrency: number; retryLimit: number; retryDelaySeconds: number; leaseSeconds: number; superviseSeconds: number; pollSeconds: number };
@@ -75,6 +77,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     login: {
       maxFailures: read.integer('LOGIN_MAX_FAILURES', 5, { min: 1, max: 1000 }),
       lockSeconds: read.integer('LOGIN_LOCK_SECONDS', 900, { min: 1, max: 86400 }),
+    },
+    rateLimit: {
+      windowSeconds: read.integer('RATE_LIMIT_WINDOW_SECONDS', 60, { min: 1, max: 3600 }),
+      perToken: read.integer('RATE_LIMIT_PER_TOKEN', 1200, { min: 0, max: 100_000_000 }),
+      perFirm: read.integer('RATE_LIMIT_PER_FIRM', 6000, { min: 0, max: 100_000_000 }),
     },
     maxUploadBytes: read.integer('MAX_UPLOAD_BYTES', 25 * 1024 * 1024, { min: 1024, max: 1024 ** 3 }),
     s3: bucket

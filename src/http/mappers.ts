@@ -1,6 +1,6 @@
 // Database rows -> API shapes. Decimal strings become JSON numbers here and nowhere else.
 import type { DossierRow } from '../repositories/dossiers.ts';
-import type { InvoiceRow } from '../repositories/invoices.ts';
+import type { InvoiceListRow, InvoiceRow } from '../repositories/invoices.ts';
 import type { CorrectionRow } from '../repositories/corrections.ts';
 import type { TokenRow } from '../repositories/tokens.ts';
 import type { StoredExtraction } from '../domain/extraction-record.ts';
@@ -8,7 +8,7 @@ import type { StoredExtraction } from '../domain/extraction-record.ts';
 const amount = (value: string | null | undefined): number | null => (value === null || value === undefined ? null : Number(value));
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
 
-export function toInvoiceListItem(row: InvoiceRow) {
+export function toInvoiceListItem(row: InvoiceListRow) {
   return {
     id: row.id,
     montant_ht: amount(row.montant_ht),

@@ -2,7 +2,8 @@ import type { Queryable } from '../db/database.ts';
 
 export interface DossierRow { id: string; firm_id: string; name: string; created_at: Date; invoice_count: number }
 
-const SELECT = `SELECT d.*, (SELECT count(*)::int FROM invoices i WHERE i.firm_id = d.firm_id AND i.dossier_id = d.id) AS invoice_count
+// invoice_count sums the per-status counters kept by triggers (migration 010): never a count of the folder's rows.
+const SELECT = `SELECT d.*, (SELECT coalesce(sum(c.n), 0)::int FROM invoice_counts c WHERE c.firm_id = d.firm_id AND c.dossier_id = d.id) AS invoice_count
   FROM dossiers d`;
 
 export const dossiersRepo = {
@@ -13,6 +14,11 @@ export const dossiersRepo = {
   async find(db: Queryable, firmId: string, id: string): Promise<DossierRow | undefined> {
     const { rows } = await db.query<DossierRow>(`${SELECT} WHERE d.firm_id = $1 AND d.id = $2`, [firmId, id]);
     return rows[0];
+  },
+  /** A cheap existence check: one primary-key lookup. */
+  async exists(db: Queryable, firmId: string, id: string): Promise<boolean> {
+    const { rows } = await db.query('SELECT 1 FROM dossiers WHERE firm_id = $1 AND id = $2', [firmId, id]);
+    return rows.length > 0;
   },
   async list(db: Queryable, firmId: string): Promise<DossierRow[]> {
     const { rows } = await db.query<DossierRow>(`${SELECT} WHERE d.firm_id = $1 ORDER BY lower(d.name), d.id`, [firmId]);

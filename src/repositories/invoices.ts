@@ -38,12 +38,80 @@ export interface InvoiceFilter {
 export const INVOICE_SORTS = ['-date_facture', 'date_facture', '-montant_ttc', 'montant_ttc', 'fournisseur', '-fournisseur', 'status', '-status', '-created_at', 'created_at'] as const;
 export type InvoiceSort = (typeof INVOICE_SORTS)[number];
 
-function orderBy(sort: InvoiceSort = '-date_facture'): string {
+function orderBy(sort: InvoiceSort = '-date_facture', alias = ''): string {
   const descending = sort.startsWith('-');
   const column = sort.replace(/^-/, '');
   // Unextracted invoices (NULL) come first in the default order, so fresh imports are on page 1.
-  return `${column} ${descending ? 'DESC NULLS FIRST' : 'ASC NULLS LAST'}, id`;
+  // Each order has an index in exactly this shape (migration 010), so a page is an index range.
+  return `${alias}${column} ${descending ? 'DESC NULLS FIRST' : 'ASC NULLS LAST'}, ${alias}id`;
 }
+
+/** The filter's WHERE clause; $1 is the firm, $2 the folder, further parameters are appended to params. */
+function listWhere(filter: InvoiceFilter, params: unknown[]): string {
+  const where = ['firm_id = $1', 'dossier_id = $2'];
+  const add = (clause: string, value: unknown) => {
+    params.push(value);
+    where.push(clause.replace('?', `$${params.length}`));
+  };
+  if (filter.status) add('status = ?', filter.status);
+  if (filter.dateFrom) add('date_facture >= ?', filter.dateFrom);
+  if (filter.dateTo) add('date_facture <= ?', filter.dateTo);
+  return where.join(' AND ');
+}
+
+const firstOfMonth = (day: string) => `${day.slice(0, 8)}01`;
+function nextMonth(first: string): string {
+  const [year, month] = [Number(first.slice(0, 4)), Number(first.slice(5, 7))];
+  return month === 12 ? `${year + 1}-01-01` : `${year}-${String(month + 1).padStart(2, '0')}-01`;
+}
+const isLastDayOfMonth = (day: string) => new Date(`${day}T00:00:00Z`).getUTCMonth() !== new Date(Date.parse(`${day}T00:00:00Z`) + 86_400_000).getUTCMonth();
+
+/**
+ * A date range as whole months [wholeFrom, wholeTo) (a bound is undefined when the range is open
+ * on that side) and the days at its ends outside them; undefined when no whole month fits inside.
+ */
+export function splitByMonths(from: string | undefined, to: string | undefined) {
+  const wholeFrom = from && (from.endsWith('-01') ? from : nextMonth(firstOfMonth(from)));
+  const wholeTo = to && (isLastDayOfMonth(to) ? nextMonth(firstOfMonth(to)) : firstOfMonth(to));
+  if (wholeFrom && wholeTo && wholeFrom >= wholeTo) return undefined;
+  return {
+    wholeFrom, wholeTo,
+    before: from && from < wholeFrom! ? { from, below: wholeFrom! } : undefined,
+    after: to && wholeTo! <= to ? { from: wholeTo!, to } : undefined,
+  };
+}
+
+/**
+ * The folder's existence and the filter's total in one statement (no row: no such folder in this
+ * firm). The total sums the per-status, per-month counters (migration 010); with a date range,
+ * the partial months at its ends (or a range within one month) are index-only counts.
+ */
+function totalSql(filter: InvoiceFilter, params: unknown[]): string {
+  const param = (value: unknown) => `$${params.push(value)}`;
+  const status = filter.status ? ` AND status = ${param(filter.status)}` : '';
+  const scope = `firm_id = $1 AND dossier_id = $2${status}`;
+  const parts: string[] = [];
+  if (!filter.dateFrom && !filter.dateTo) {
+    parts.push(`SELECT coalesce(sum(n), 0) FROM invoice_counts WHERE ${scope}`);
+  } else {
+    const split = splitByMonths(filter.dateFrom, filter.dateTo);
+    const counted = (from: string | undefined, cmpTo: string, to: string) =>
+      `SELECT count(*) FROM invoices WHERE ${scope}${from ? ` AND date_facture >= ${param(from)}` : ''} AND date_facture ${cmpTo} ${param(to)}`;
+    if (!split) {
+      parts.push(counted(filter.dateFrom, '<=', filter.dateTo!));
+    } else {
+      parts.push(`SELECT coalesce(sum(n), 0) FROM invoice_counts WHERE ${scope} AND month <> 'infinity'${
+        split.wholeFrom ? ` AND month >= ${param(split.wholeFrom)}` : ''}${split.wholeTo ? ` AND month < ${param(split.wholeTo)}` : ''}`);
+      if (split.before) parts.push(counted(split.before.from, '<', split.before.below));
+      if (split.after) parts.push(counted(split.after.from, '<=', split.after.to));
+    }
+  }
+  return `SELECT (${parts.map((p) => `(${p})`).join(' + ')})::int AS total FROM dossiers WHERE firm_id = $1 AND id = $2`;
+}
+
+/** What a list item shows: the list reads only these, never the extraction JSON or file metadata. */
+export const LIST_COLUMNS = ['id', 'montant_ht', 'montant_tva', 'montant_ttc', 'fournisseur', 'siret', 'date_facture', 'status'] as const;
+export type InvoiceListRow = Pick<InvoiceRow, (typeof LIST_COLUMNS)[number]>;
 
 export const FIELD_COLUMNS = ['montant_ht', 'montant_tva', 'montant_ttc', 'fournisseur', 'siret', 'date_facture', 'numero', 'devise'] as const;
 
@@ -88,27 +156,29 @@ export const invoicesRepo = {
     return rows[0];
   },
 
-  async list(db: Queryable, firmId: string, filter: InvoiceFilter): Promise<{ rows: InvoiceRow[]; total: number }> {
-    const where = ['firm_id = $1', 'dossier_id = $2'];
+  /**
+   * A page of a folder's invoices and the filter's exact total; undefined when the folder is not
+   * the firm's. The page's ids come from the order's index first (a deep page skips index entries,
+   * not rows), then only those rows are read.
+   */
+  async list(db: Queryable, firmId: string, filter: InvoiceFilter): Promise<{ rows: InvoiceListRow[]; total: number } | undefined> {
+    const countParams: unknown[] = [firmId, filter.dossierId];
+    const counted = await db.query<{ total: number }>(totalSql(filter, countParams), countParams);
+    if (counted.rows.length === 0) return undefined;
+    const total = counted.rows[0]!.total;
+    const offset = (filter.page - 1) * filter.perPage;
+    if (offset >= total) return { rows: [], total };
     const params: unknown[] = [firmId, filter.dossierId];
-    const add = (clause: string, value: unknown) => {
-      params.push(value);
-      where.push(clause.replace('?', `$${params.length}`));
-    };
-    if (filter.status) add('status = ?', filter.status);
-    if (filter.dateFrom) add('date_facture >= ?', filter.dateFrom);
-    if (filter.dateTo) add('date_facture <= ?', filter.dateTo);
-    const whereSql = where.join(' AND ');
-    const total = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM invoices WHERE ${whereSql}`, params);
-    // LIMIT and OFFSET are bound like every value: nothing from a request is pasted into the SQL text.
-    const at = params.length;
-    const page = await db.query<InvoiceRow>(
-      `SELECT * FROM invoices WHERE ${whereSql}
-       ORDER BY ${orderBy(filter.sort)}
-       LIMIT $${at + 1} OFFSET $${at + 2}`,
-      [...params, filter.perPage, (filter.page - 1) * filter.perPage],
+    const where = listWhere(filter, params);
+    const page = await db.query<InvoiceListRow>(
+      `SELECT ${LIST_COLUMNS.map((c) => `i.${c}`).join(', ')} FROM (
+         SELECT id FROM invoices WHERE ${where} ORDER BY ${orderBy(filter.sort)}
+         LIMIT $${params.push(filter.perPage)} OFFSET $${params.push(offset)}
+       ) AS page JOIN invoices i ON i.firm_id = $1 AND i.id = page.id
+       ORDER BY ${orderBy(filter.sort, 'i.')}`,
+      params,
     );
-    return { rows: page.rows, total: total.rows[0]!.n };
+    return { rows: page.rows, total };
   },
 
   /** Claims the invoice for processing; returns undefined when it is already done (a repeated job). */

@@ -14,8 +14,22 @@ export interface TokenRow {
   revoked_at: Date | null;
 }
 
-// last_used_at is written at most once a minute per token, so reads stay reads.
+// last_used_at is written at most once a minute per token, so reads stay reads. The SQL guard
+// holds across processes; the in-process memo below spares the statement itself (a round trip and
+// a row lookup on every request) when this process already touched the token within the minute.
 const TOUCH_INTERVAL = "interval '1 minute'";
+const TOUCH_INTERVAL_MS = 60_000;
+const MAX_REMEMBERED = 10_000;
+const touchedAt = new Map<string, number>();
+
+function touchedRecently(id: string, now: number): boolean {
+  const last = touchedAt.get(id);
+  if (last !== undefined && now - last < TOUCH_INTERVAL_MS) return true;
+  // Bounded: forgetting only costs one more guarded UPDATE.
+  if (touchedAt.size >= MAX_REMEMBERED) touchedAt.clear();
+  touchedAt.set(id, now);
+  return false;
+}
 
 export const tokensRepo = {
   async insert(db: Queryable, token: Pick<TokenRow, 'id' | 'firm_id' | 'user_id' | 'kind' | 'name' | 'expires_at'>): Promise<TokenRow> {
@@ -46,6 +60,7 @@ export const tokensRepo = {
     return rowCount === 1;
   },
   async touch(db: Queryable, firmId: string, id: string): Promise<void> {
+    if (touchedRecently(id, Date.now())) return;
     await db.query(
       `UPDATE api_tokens SET last_used_at = now()
        WHERE firm_id = $1 AND id = $2 AND (last_used_at IS NULL OR last_used_at < now() - ${TOUCH_INTERVAL})`,

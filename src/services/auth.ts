@@ -6,7 +6,7 @@ import { loginAttemptsRepo } from '../repositories/login-attempts.ts';
 import { tokensRepo, type TokenKind } from '../repositories/tokens.ts';
 import { usersRepo } from '../repositories/users.ts';
 import type { Deps, Principal } from './deps.ts';
-import { signAccessToken, verifyAccessToken } from './jwt.ts';
+import { signAccessToken, verifyAccessToken, type AccessClaims } from './jwt.ts';
 import { dummyPasswordHash, verifyPassword } from './passwords.ts';
 
 export interface TokenResponse {
@@ -51,10 +51,20 @@ export async function issueToken(deps: Deps, email: string, password: string): P
   return sessionResponse(await mintToken(deps, deps.db, { firmId: user.firm_id, userId: user.id }, 'session', null, ttl), ttl);
 }
 
-/** Resolves a bearer token to its principal; any problem is the same 401. */
-export async function authenticate(deps: Deps, bearer: string): Promise<Principal> {
+/** The bearer's signed claims, checked without the database (signature, issuer, audience, expiry). */
+export async function verifyBearer(deps: Deps, bearer: string): Promise<AccessClaims> {
   const claims = await verifyAccessToken(deps.config, deps.jwtSecret, bearer);
   if (!claims) throw unauthorized('The token is invalid or expired');
+  return claims;
+}
+
+/** Resolves a bearer token to its principal; any problem is the same 401. */
+export async function authenticate(deps: Deps, bearer: string): Promise<Principal> {
+  return authenticateClaims(deps, await verifyBearer(deps, bearer));
+}
+
+/** Verified claims to a principal, once the token's row says it is neither revoked nor expired. */
+export async function authenticateClaims(deps: Deps, claims: AccessClaims): Promise<Principal> {
   const row = await tokensRepo.find(deps.db, claims.firm, claims.jti);
   if (!row || row.revoked_at || row.user_id !== claims.sub || row.expires_at.getTime() <= Date.now()) {
     throw unauthorized('The token is invalid, expired or revoked');

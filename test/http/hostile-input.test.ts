@@ -93,11 +93,12 @@ for (const engine of ENGINES) {
       const recording: Queryable = {
         query: (sql, params) => { seen.push({ sql, params: params ?? [] }); return svc.deps.db.query(sql, params); },
       };
-      const page = await invoicesRepo.list(recording, firm.id, { dossierId, page: 3, perPage: 37 });
-      assert.deepEqual(page.rows, []);
+      // One invoice: page 1 is read (a page past the end is not queried at all).
+      const page = await invoicesRepo.list(recording, firm.id, { dossierId, page: 1, perPage: 37 });
+      assert.equal(page?.rows.length, 1);
       const select = seen.find((q) => /LIMIT/.test(q.sql))!;
-      assert.doesNotMatch(select.sql, /\b(37|74)\b/);
-      assert.deepEqual(select.params.slice(-2), [37, 74]);
+      assert.doesNotMatch(select.sql, /\b37\b/);
+      assert.deepEqual(select.params.slice(-2), [37, 0]);
     });
 
     test('bodies are checked strictly: no JSON type is converted into another', async () => {
