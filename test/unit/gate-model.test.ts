@@ -37,9 +37,10 @@ test('the threshold keeps precision at the target on the fitted rows, and ties s
     { p: 0.9, y: 0 as const }, { p: 0.9, y: 1 as const }, { p: 0.6, y: 1 as const },
   ];
   const { threshold, precision, kept } = chooseThreshold(scored);
-  assert.equal(threshold, 0.95);
+  assert.equal(threshold, (0.95 + 0.9) / 2, 'halfway between the last reading kept and the tie that holds a wrong one');
   assert.equal(kept, 3);
   assert.equal(precision, 1);
+  assert.equal(chooseThreshold([{ p: 0.9, y: 1 }, { p: 0.7, y: 1 }]).threshold, 0.5, 'no wrong reading: the floor');
 });
 
 test('the committed model names every feature and a threshold', () => {
