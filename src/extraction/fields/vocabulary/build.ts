@@ -54,6 +54,20 @@ export function any(list: VocabularyList): string {
   return alt(words(list));
 }
 
+/**
+ * A label whose pattern always starts at the beginning. A global RegExp keeps its lastIndex from one
+ * use to the next: test() leaves it after a match and matchAll() starts from it, so one document's
+ * last line decided where the next document's search started, and labels before it were missed.
+ * Readers are synchronous, so resetting on each read is enough (a fresh RegExp per read costs more).
+ */
 export function label<R extends string>(role: R, weight: number, source: string): Label<R> {
-  return { role, weight, re: new RegExp(source, 'g') };
+  const pattern = new RegExp(source, 'g');
+  return {
+    role,
+    weight,
+    get re() {
+      pattern.lastIndex = 0;
+      return pattern;
+    },
+  };
 }
