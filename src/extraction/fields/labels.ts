@@ -22,8 +22,11 @@ const STAND_IN_AMOUNT = 0.85;
 /** A bare "Total" or "Totaal": the total, unless a heavier label overlaps it. */
 const BARE_TOTAL = 0.7;
 
-/** After "TVA", these make it the VAT number's label ("TVA intracommunautaire", "TVA n°"). */
-const FRENCH_VAT_ID = ['intra', 'n°', String.raw`no\b`, 'num'];
+/**
+ * After "TVA", these make it the VAT number's label ("TVA intracommunautaire", "TVA n°"), or part of
+ * a total's label ("Total TVA comprise").
+ */
+const FRENCH_VAT_ID = ['intra', 'n°', String.raw`no\b`, 'num', 'compris'];
 /** After "VAT" or "USt", these make it a VAT number's label or a total's qualifier ("VAT reg", "VAT incl"). */
 const VAT_ID_OR_QUALIFIER = ['-?id', String.raw`no\b`, 'n°', 'number', 'reg', 'nr', 'identif', 'incl', String.raw`inc\b`, 'excl'];
 /** "TVA non applicable" is an exemption; "TVA : FR12…" a VAT number. */
@@ -79,6 +82,8 @@ const DATE_HEADING_CELL = 0.9;
 const BARE_DATE = 0.85;
 /** A letter's date ("Nantes, le 5 septembre 2025") or a title word directly before a date. */
 const LETTER_DATE = 0.85;
+/** "Fait le …" where the invoice is signed off: its date, though not labelled as the invoice's. */
+const SIGNED_DATE = 0.9;
 /** Due, delivery, order, period dates: the readers use their role, the weight only settles overlaps. */
 const OTHER_DATE = 1;
 
@@ -106,6 +111,7 @@ export const DATE_LABELS: Label<DateRole>[] = [
   // title word directly followed by a date ("Beitragsrechnung 24. Januar 2014"): a spelled-out date
   // ("5 septembre 2025", "24. Januar 2014") or a numeric one ("12/03/2025").
   label('invoice', LETTER_DATE, String.raw`(${AFTER_CELL_START}([a-z][a-z' -]{1,40},\s*)?${any('letterDateWords')}\s+|\b[a-z]*${any('titlesBeforeDate')}\s+)(?=(${any('weekdays')}\s+)?\d{1,2}(er|\.)?\s+[a-z]{3,}\.?\s+\d{4}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b)`),
+  label('invoice', SIGNED_DATE, String.raw`\b${any('signedDateLabels')}\b`),
   label('due', OTHER_DATE, String.raw`\b${any('dueDateLabels')}\b`),
   label('decoy', OTHER_DATE, String.raw`\b${any('otherDateLabels')}\w*`),
 ];

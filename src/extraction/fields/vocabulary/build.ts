@@ -18,7 +18,7 @@ export type VocabularyList =
   | 'btwTotals' | 'exclBtwTotals' | 'inclBtwTotals' | 'payableTotals' | 'amountsDue' | 'amountDecoys'
   | 'zeroVatEvidence' | 'zeroVatParagraphs'
   // Dates
-  | 'invoiceDateLabels' | 'numberedTitleDates' | 'otherInvoiceMentions' | 'datedTitles' | 'datedWords'
+  | 'invoiceDateLabels' | 'signedDateLabels' | 'numberedTitleDates' | 'otherInvoiceMentions' | 'datedTitles' | 'datedWords'
   | 'dateWords' | 'lineEndDateWords' | 'letterDateWords' | 'titlesBeforeDate' | 'weekdays'
   | 'dueDateLabels' | 'otherDateLabels' | 'dateQualifiers'
   // Invoice numbers

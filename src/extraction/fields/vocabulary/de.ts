@@ -10,6 +10,7 @@ export const DE: Vocabulary = {
     'nettosumme',
     String.raw`netto\s*betrag`,
     'rechnungsbetrag netto',
+    'gesamtbetrag netto',
     'warenwert',
     'summe waren',
     'warensumme',
@@ -43,7 +44,7 @@ export const DE: Vocabulary = {
     String.raw`versicherungs?steuer`,
   ],
   grossTotals: [
-    String.raw`gesamtbetrag(?!\s+der)`,
+    String.raw`gesamtbetrag(?!\s+(der|netto))`,
     'rechnungsbeitrag',
     'bruttobetrag',
     'bruttosumme',
@@ -53,12 +54,14 @@ export const DE: Vocabulary = {
     String.raw`rechnungssumme(?!\s+(netto|ohne|exkl|excl))`,
     'gesamtsumme',
     'endbetrag',
+    'rechnungsendbetrag',
     'total brutto',
   ],
   amountsDue: [
     'zahlbetrag',
     String.raw`zu\s+zahlen(der\s+betrag)?`,
     String.raw`offener\s+betrag`,
+    'zahlungsbetrag',
   ],
   amountDecoys: [
     'anzahlung',
@@ -72,6 +75,8 @@ export const DE: Vocabulary = {
     'umsatzsteuerbefreit',
     'steuerbefreit',
     'kleinunternehmer',
+    String.raw`steuerschuldnerschaft\s+des\s+leistungsempfangers`,
+    String.raw`innergemeinschaftliche\s+lieferung`,
   ],
   // "§ 19 UStG": the small-business exemption, cited by its paragraph.
   zeroVatParagraphs: [
@@ -82,12 +87,18 @@ export const DE: Vocabulary = {
     String.raw`rechnungs-?datum`,
     String.raw`ausstellungs-?datum`,
     String.raw`beleg-?datum`,
+    String.raw`datum\s+der\s+rechnung`,
+    String.raw`ausgestellt\s+am`,
   ],
   dueDateLabels: [
     'faellig',
     'fallig',
     'zahlbar',
     'zahlungsziel',
+    String.raw`f(a|ae)lligkeit\w*`,
+    'zahlungsfrist',
+    'zahlungstermin',
+    String.raw`spatestens\s+(am|bis)`,
   ],
   otherDateLabels: [
     'lieferdatum',
@@ -98,6 +109,9 @@ export const DE: Vocabulary = {
     'vertrag',
     'auftrag',
     'leistung',
+    'abrechnungszeitraum',
+    'versand',
+    'lieferschein',
   ],
   dateWords: [
     'datum',

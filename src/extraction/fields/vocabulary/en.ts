@@ -43,7 +43,7 @@ export const EN: Vocabulary = {
     'grand total',
     'invoice total',
     'total invoice',
-    'total amount',
+    String.raw`total amount(?!\s+due)`,
     'rounded total',
     String.raw`total \(rm\)`,
     String.raw`total sales(?!\s*\(?\s*(excl|before|w/o|without))`,
@@ -54,11 +54,15 @@ export const EN: Vocabulary = {
     String.raw`amount\s+payable`,
   ],
   amountsDue: [
+    String.raw`total\s+amount\s+due`,
     String.raw`amount\s+due`,
     String.raw`balance\s+due`,
     String.raw`total\s+due`,
     String.raw`due\s+payable`,
     'payable amount',
+    String.raw`amount\s+to\s+pay`,
+    String.raw`total\s+to\s+pay`,
+    String.raw`amount\s+owing`,
   ],
   amountDecoys: [
     'deposit',
@@ -77,6 +81,8 @@ export const EN: Vocabulary = {
   zeroVatEvidence: [
     'vat exempt',
     'reverse charge',
+    String.raw`exempt\s+from\s+vat`,
+    String.raw`zero[- ]rated`,
   ],
 
   invoiceDateLabels: [
@@ -84,11 +90,19 @@ export const EN: Vocabulary = {
     String.raw`date\s+of\s+(issue|invoice)`,
     String.raw`issue\s+date`,
     String.raw`issued\s+on`,
+    // A bare "Issued" labels only a value right after it ("Issued: 12 March 2025"); mid-sentence
+    // ("issued by", "issued at", "issued in accordance with") it labels nothing.
+    String.raw`issued(?=\s*:?\s*\d)`,
+    String.raw`date\s+issued`,
+    String.raw`bill(ing)?\s+date`,
+    String.raw`document\s+date`,
   ],
   dueDateLabels: [
     String.raw`due(\s+date)?`,
     'payable',
     String.raw`payment\s+(date|due)`,
+    String.raw`pay\s+(by|before|until)`,
+    String.raw`payment\s+(deadline|by)`,
   ],
   otherDateLabels: [
     'delivery',
@@ -104,6 +118,9 @@ export const EN: Vocabulary = {
     'debit',
     'shipping',
     'ship',
+    String.raw`service\s+date`,
+    'supply',
+    'dispatch',
   ],
   dateQualifiers: [
     String.raw`of\s+(the\s+)?(original|related)`,

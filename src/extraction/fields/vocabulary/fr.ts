@@ -13,6 +13,8 @@ export const FR: Vocabulary = {
   htMarkers: [
     String.raw`\(?\s*h\.?\s?t\.?\s*\)?`,
     String.raw`hors\s+tax\w*`,
+    String.raw`htva`,
+    String.raw`hors\s+t\.?v\.?a\.?`,
   ],
   // "Total TTC", "Prix toutes taxes comprises"
   ttcHeads: [
@@ -23,6 +25,8 @@ export const FR: Vocabulary = {
   ttcMarkers: [
     String.raw`\(?\s*t\.?t\.?c\.?\s*\)?`,
     String.raw`toutes\s+taxes(\s+comprises)?`,
+    String.raw`tvac`,
+    String.raw`t\.?v\.?a\.?\s+compris\w*`,
   ],
   netTotals: [
     String.raw`sous[- ]?total`,
@@ -48,6 +52,8 @@ export const FR: Vocabulary = {
   amountsDue: [
     String.raw`net\s+a\s+payer`,
     String.raw`reste\s+a\s+payer`,
+    String.raw`(total|montant|somme|reste)\s+a\s+regler`,
+    String.raw`reste\s+du`,
     String.raw`solde\s+(a\s+payer|du)`,
     String.raw`montant\s+(du|a\s+payer)`,
     String.raw`total\s+(a\s+payer|du)`,
@@ -81,6 +87,7 @@ export const FR: Vocabulary = {
     'exonere de tva',
     'non soumis a la tva',
     'franchise en base',
+    String.raw`exoneree?s?\s+de\s+tva`,
   ],
 
   invoiceDateLabels: [
@@ -90,12 +97,26 @@ export const FR: Vocabulary = {
     String.raw`facture\s+du`,
     String.raw`factur[ee]+\s+le`,
     String.raw`emise?\s+le`,
+    String.raw`date\s+d'etablissement`,
+    String.raw`etablie?\s+le`,
+  ],
+  // "Fait le 12/03/2025", "Fait à Lyon le 12/03/2025" closing the invoice: the date it was made out.
+  signedDateLabels: [
+    String.raw`fait\s+(a\s+[a-z' -]{1,40}?,?\s*)?le`,
   ],
   dueDateLabels: [
     'echeance',
     String.raw`date\s+(d'|de\s+)?(echeance|limite|paiement|reglement)`,
     String.raw`a\s+regler`,
     String.raw`paiement\s+(le|avant|au)`,
+    String.raw`a\s+payer\s+(avant|le|au\s+plus\s+tard|sous)`,
+    String.raw`(soit\s+)?au\s+plus\s+tard(\s+le)?`,
+    String.raw`paiement\s+a\s+(reception|\d+\s+jours)`,
+    String.raw`a\s+reception\s+de\s+(la\s+)?facture`,
+    String.raw`reglement\s+(le|avant|au)`,
+    String.raw`delai\s+de\s+paiement`,
+    String.raw`exigible\s+le`,
+    String.raw`date\s+d'exigibilite`,
   ],
   // Delivery, order, period, validity, printing, contract dates: never the invoice's.
   otherDateLabels: [
@@ -115,6 +136,12 @@ export const FR: Vocabulary = {
     String.raw`mise\s+en\s+service`,
     'prelevement',
     'expedition',
+    String.raw`date\s+de\s+(la\s+)?prestation`,
+    String.raw`prestations?\s+(du|realisees?|effectuees?|executees?)`,
+    String.raw`date\s+d'execution`,
+    String.raw`date\s+d'intervention`,
+    String.raw`(execute|realise|effectue)e?s?\s+le`,
+    'devis',
   ],
   // Words after an invoice-date label that make it another invoice's or a period's date.
   dateQualifiers: [

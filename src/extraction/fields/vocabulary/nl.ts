@@ -28,6 +28,14 @@ export const NL: Vocabulary = {
     'factuur',
   ],
 
+  dueDateLabels: [
+    'vervaldatum',
+    String.raw`te\s+betalen\s+voor`,
+  ],
+  otherDateLabels: [
+    'leverdatum',
+    'besteldatum',
+  ],
   numberedTitles: [
     'factuur',
   ],
