@@ -48,7 +48,8 @@ const OTHER_DATES = [
   "Date d'intervention : 28/01/2031", 'Prestation réalisée le 28/01/2031',
   'Lieferdatum: 28.01.2031', 'Leistungszeitraum: 01.01.2031 - 31.01.2031', 'Abrechnungszeitraum: 01.01.2031 - 31.01.2031',
   'Delivery date: 01/28/2031', 'Order date: 01/28/2031', 'Service period: 01/01/2031 - 01/31/2031', 'Service date: 01/28/2031',
-  'Leverdatum: 28-01-2031',
+  'Leverdatum: 28-01-2031', 'Acompte perçu le 28/01/2031', 'Facture réglée le 28/01/2031', 'Paid on 01/28/2031',
+  'Anzahlung erhalten am 28.01.2031', 'Bezahlt am 28.01.2031',
 ];
 
 test('invoice-date vocabulary: each phrase labels the invoice date', () => {
@@ -66,6 +67,11 @@ test('delivery, order, period and service dates are decoys, never the invoice da
     // A bare "date" after "Delivery" may be found; the date reader sets it aside as qualified.
     assert.ok(labels.every((l) => !l.startsWith('invoice:') || /^invoice:date:?$/.test(l)), `${text}: ${labels.join(' ')}`);
   }
+});
+
+test("a deposit invoice's own date is not a payment date", () => {
+  assert.equal(roleOf("Facture d'acompte du 12/03/2031", DATE_LABELS), 'invoice');
+  assert.equal(roleOf('Anzahlungsrechnung vom 12.03.2031', DATE_LABELS), 'invoice');
 });
 
 test('"Issued" mid-sentence labels nothing', () => {

@@ -112,6 +112,8 @@ export const DE: Vocabulary = {
     'abrechnungszeitraum',
     'versand',
     'lieferschein',
+    // A payment or goods already received (not "Anzahlungsrechnung vom").
+    String.raw`(bezahlt|erhalten|eingegangen)\s+am`,
   ],
   dateWords: [
     'datum',
@@ -120,8 +122,9 @@ export const DE: Vocabulary = {
     'vom',
     'von',
   ],
+  // "Rechnung", and its compounds: "Handelsrechnung", "Anzahlungsrechnung", "Schlussrechnung".
   datedTitles: [
-    'rechnung',
+    '[a-z]*rechnung',
     'gutschrift',
   ],
   titlesBeforeDate: [

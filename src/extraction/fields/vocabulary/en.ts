@@ -121,6 +121,8 @@ export const EN: Vocabulary = {
     String.raw`service\s+date`,
     'supply',
     'dispatch',
+    String.raw`paid\s+on`,
+    String.raw`payment\s+received`,
   ],
   dateQualifiers: [
     String.raw`of\s+(the\s+)?(original|related)`,

@@ -94,7 +94,8 @@ export const FR: Vocabulary = {
     String.raw`date\s+(de\s+(la\s+)?)?factur\w*`,
     String.raw`date\s+d'?\s?emission`,
     String.raw`date\s+d'edition`,
-    String.raw`facture\s+du`,
+    // "Facture du", "Facture d'acompte du", "Facture de solde du"
+    String.raw`facture(\s+(d'acompte|de\s+solde|rectificative|definitive))?\s+du`,
     String.raw`factur[ee]+\s+le`,
     String.raw`emise?\s+le`,
     String.raw`date\s+d'etablissement`,
@@ -142,6 +143,8 @@ export const FR: Vocabulary = {
     String.raw`date\s+d'intervention`,
     String.raw`(execute|realise|effectue)e?s?\s+le`,
     'devis',
+    // A payment already made: "Acompte perçu le", "Facture réglée le" (not "Facture d'acompte du").
+    String.raw`(percu|verse|paye|regle|encaisse)e?s?\s+le`,
   ],
   // Words after an invoice-date label that make it another invoice's or a period's date.
   dateQualifiers: [
