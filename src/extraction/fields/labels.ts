@@ -1,95 +1,166 @@
-// Label knowledge in French, English and German. Patterns match folded text (see text-normalise.ts).
-// Each label carries a weight: how sure we are that a value next to it is that field.
+// Label knowledge: what a value next to a label is, and how sure that is. The words live in
+// per-language lists (vocabulary/fr.ts, en.ts, de.ts, nl.ts); this file says where they may stand
+// and how much each kind of label weighs. Patterns match folded text (see text-normalise.ts).
+//
+// A weight ranks labels against each other: where two labels overlap on a line the heavier one
+// is kept ("Total TTC" over "Total"), and a date or number takes its label's weight into its rank.
+import { alt, any, label, words, type Label } from './vocabulary/build.ts';
+import { AFTER_CELL_START, CELL_START, DOCUMENT_TYPE_CODE, NEXT_CELL_IS_NUMBER, NOT_INSIDE_A_WORD, WHOLE_CELL } from './vocabulary/fragments.ts';
+
+export type { Label } from './vocabulary/build.ts';
 
 export type AmountRole = 'ht' | 'tva' | 'ttc' | 'due';
 
-export interface Label<R extends string> { role: R; re: RegExp; weight: number }
+/** Names the amount and its tax basis outright: "Total HT", "Montant de la TVA", "Net à payer". */
+const EXPLICIT_AMOUNT = 1;
+/** Names it in other words, or by the tax's own name: "Amount excl. VAT", "Steuerbetrag", "VAT". */
+const PHRASED_AMOUNT = 0.95;
+/** Usually that amount, not always: "Sous-total", "Netto", "T.V.A.", "Total payable". */
+const USUAL_AMOUNT = 0.9;
+/** Stands in its place on some invoices: a VAT base, an insurance premium and its tax. */
+const STAND_IN_AMOUNT = 0.85;
+/** A bare "Total" or "Totaal": the total, unless a heavier label overlaps it. */
+const BARE_TOTAL = 0.7;
 
-/** "(excl. USt.)", "(inkl. MwSt.)": part of the label before it, not a VAT label of its own. */
-const VAT_QUALIFIER = String.raw`(\s*\(\s*(excl|exkl|inkl|incl|zzgl|hors|ohne|mit)\.?\s*(ust|mwst|vat|tva|taxes?)\.?\s*\))?`;
-
-const L = <R extends string>(role: R, weight: number, source: string): Label<R> =>
-  ({ role, weight, re: new RegExp(source, 'g') });
+/**
+ * After "TVA", these make it the VAT number's label ("TVA intracommunautaire", "TVA n°"), or part of
+ * a total's label ("Total TVA comprise").
+ */
+const FRENCH_VAT_ID = ['intra', 'n°', String.raw`no\b`, 'num', 'compris'];
+/** After "VAT" or "USt", these make it a VAT number's label or a total's qualifier ("VAT reg", "VAT incl"). */
+const VAT_ID_OR_QUALIFIER = ['-?id', String.raw`no\b`, 'n°', 'number', 'reg', 'nr', 'identif', 'incl', String.raw`inc\b`, 'excl'];
+/** "TVA non applicable" is an exemption; "TVA : FR12…" a VAT number. */
+const FRENCH_VAT_NOT_AMOUNT = [...FRENCH_VAT_ID, 'non applicable', String.raw`:?\s*fr\s?\d`];
+/** "enthält 19 % Versicherungsteuer", "dont taxe …": part of a net that carries no VAT. */
+const INCLUDES = ['enthalt', String.raw`inkl\.?`, String.raw`incl\.?`, 'including', 'dont'];
+/** "Total" followed by these is another total ("Total HT", "Total discount", "Total qty"). */
+const NOT_THE_TOTAL = ['ht', String.raw`h\.t`, 'hors', 'tva', String.raw`t\.v\.a`, 'vat', 'tax', 'net', 'excl', 'qty', 'quantity', 'items?', 'discount', 'remise'];
 
 export const AMOUNT_LABELS: Label<AmountRole>[] = [
-  L('ht', 1, String.raw`\b(total|montant|sous[- ]?total|base|net)\s*(net\s*)?(\(?\s*h\.?\s?t\.?\s*\)?|hors\s+tax\w*)(?![a-z])`),
-  L('ht', 0.95, String.raw`\btotal(\s+sales)?\s*\(?\s*(excl\.?|excluding|before|net|w/o|without)\b([^0-9]{0,15}?(vat|tax|gst|sst))?|\b(net amount|amount excl\w*\.?( vat| tax)?)`),
-  L('ht', 0.9, String.raw`\b(sub[- ]?total|sous[- ]?total|net total|nettobetrag|summe netto|gesamt netto|nettosumme|netto\s*betrag|rechnungsbetrag netto|warenwert|summe waren|warensumme|total net|netto)\b`),
-  L('ht', 0.95, String.raw`\b(rechnungs)?(summe|betrag|gesamtbetrag)\s+(ohne|exkl\.?|excl\.?)\s*(ust|mwst|umsatzsteuer|steuer)\b\.?`),
-  L('ht', 0.95, String.raw`\b(rechnungs|gesamt)summe\s+netto\b${VAT_QUALIFIER}`),
-  L('tva', 1, String.raw`\b(total|montant)\s*(de\s+la\s+|de\s+|des\s+)?(t\.?v\.?a\.?|taxes?)\b(?!\s*(intra|n°|no\b|num))`),
-  L('tva', 0.95, String.raw`\b(total\s+)?(vat|tax(es)?|mwst\.?|ust\.?|umsatzsteuer|mehrwertsteuer|gst|sst)(\s+(amount|total))?\b(?!\s*(-?id|no\b|n°|number|reg|nr|identif|incl|inc\b|excl))`),
-  L('tva', 1, String.raw`\btaxe\s+sur\s+la\s+valeur\s+ajoutee\b`),
-  L('tva', 0.95, String.raw`\b(totaal\s+)?btw\b(?!\s*(-?nummer|nr|id|nl\s?\d|identificatie))`),
-  L('ht', 1, String.raw`\b(totaal\s+)?(exclusief|excl\.?)\s+btw\b`),
-  L('ttc', 1, String.raw`\btotaal\s+(inclusief|incl\.?)\s+btw\b|\bte\s+betalen\b|\b(factuur\s*totaal|totaal\s*factuur|totaalbedrag)\b`),
-  L('ht', 0.85, String.raw`\b(btw[- ]?)?grondslag\b`),
-  L('ht', 0.85, String.raw`\b(gesamt|netto)beitrag\b`),
-  L('tva', 0.95, String.raw`\b(steuerbetrag|ust\.?-?betrag|mwst\.?-?betrag|umsatzsteuerbetrag|summe\s+(ust|mwst|umsatzsteuer))\b`),
+  label('ht', EXPLICIT_AMOUNT, String.raw`\b${any('htHeads')}\s*(net\s*)?${any('htMarkers')}(?![a-z])`),
+  label('ht', PHRASED_AMOUNT, String.raw`\btotal(\s+sales)?\s*\(?\s*${any('exclusive')}\b([^0-9]{0,15}?${any('taxNames')})?|\b${any('netAmounts')}`),
+  label('ht', USUAL_AMOUNT, String.raw`\b${any('netTotals')}\b`),
+  label('ht', PHRASED_AMOUNT, String.raw`\b${any('netWithoutVat')}`),
+  label('ht', PHRASED_AMOUNT, String.raw`\b${any('netSums')}`),
+  label('tva', EXPLICIT_AMOUNT, String.raw`\b${any('vatTotals')}\b(?!\s*${alt(FRENCH_VAT_ID)})`),
+  label('tva', PHRASED_AMOUNT, String.raw`\b(total\s+)?${any('vatNames')}(\s+(amount|total))?\b(?!\s*${alt(VAT_ID_OR_QUALIFIER)})`),
+  label('tva', EXPLICIT_AMOUNT, String.raw`\b${any('vatSpelled')}\b`),
+  label('tva', PHRASED_AMOUNT, String.raw`\b${any('btwTotals')}`),
+  label('ht', EXPLICIT_AMOUNT, String.raw`\b${any('exclBtwTotals')}\b`),
+  label('ttc', EXPLICIT_AMOUNT, String.raw`\b${any('inclBtwTotals')}\b`),
+  label('ht', STAND_IN_AMOUNT, String.raw`\b${any('vatBases')}\b`),
+  label('ht', STAND_IN_AMOUNT, String.raw`\b${any('netPremiums')}\b`),
+  label('tva', PHRASED_AMOUNT, String.raw`\b${any('vatAmounts')}\b`),
   // Insurance tax stands in the VAT's place on an insurance invoice (net + tax = total) and is its
   // tax total; "includes 19 % insurance tax" is part of a net that carries no VAT.
-  L('tva', 0.85, String.raw`(?<!\b(enthalt|inkl\.?|incl\.?|including|dont)\s*(\d+\s*%\s*)?)\b(versicherungs?steuer|insurance\s+(premium\s+)?tax|taxe\s+(speciale\s+)?sur\s+les\s+(contrats\s+d')?assurances?)\b`),
-  L('tva', 0.9, String.raw`\bt\.?v\.?a\.?(\b|(?=\d))(?!\s*(intra|n°|no\b|num|non applicable|:?\s*fr\s?\d))`),
-  L('ttc', 1, String.raw`\b(total|montant|prix)\s*(net\s*)?(\(?\s*t\.?t\.?c\.?\s*\)?|toutes\s+taxes(\s+comprises)?)(?![a-z])`),
-  L('ttc', 1, String.raw`\b(total\s+((€|eur)\s+)?(sales\s*)?\(?\s*(incl\.?|including|inclusive(\s+of)?|inc\.?|with)\b[^0-9]{0,12}?(vat|tax|gst|sst)|total\s*[(<\[]?\s*(vat|tax|gst|sst)\s+(incl\w*|inc)\b\.?\s*[)>\]]?|gesamtbetrag(?!\s+der)|rechnungsbeitrag|bruttobetrag|bruttosumme|(rechnungs|gesamt)?summe\s+brutto${VAT_QUALIFIER}|(rechnungs)?summe\s+(mit|inkl\.?)\s*(ust|mwst|umsatzsteuer)|rechnungsbetrag|rechnungssumme(?!\s+(netto|ohne|exkl|excl))|gesamtsumme|endbetrag|grand total|invoice total|total invoice|total amount|total facture|montant total|total general|rounded total|total \(rm\)|total sales(?!\s*\(?\s*(excl|before|w/o|without))|total brutto)`),
-  L('ttc', 0.7, String.raw`(^|\u2003)\s*totaal\b(?!\s*(excl|exclusief|btw))|((^|\u2003)\s*|(?<!(sub|sous)[- ]?)\b(?=total\s*:))total\b(?!\s*(ht|h\.t|hors|tva|t\.v\.a|vat|tax|net|excl|qty|quantity|items?|discount|remise))`),
-  // Receipts print their one total as "Total Payable"; invoices with deposits say "balance due".
-  L('ttc', 0.9, String.raw`\b(total\s+(amount\s+)?payable|amount\s+payable)\b`),
-  L('due', 1, String.raw`\b(net\s+a\s+payer|reste\s+a\s+payer|solde\s+(a\s+payer|du)|montant\s+(du|a\s+payer)|total\s+(a\s+payer|du)|a\s+payer|amount\s+due|balance\s+due|total\s+due|due\s+payable|zahlbetrag|zu\s+zahlen(der\s+betrag)?|offener\s+betrag|payable amount)\b`),
+  label('tva', STAND_IN_AMOUNT, String.raw`(?<!\b${alt(INCLUDES)}\s*(\d+\s*%\s*)?)\b${any('insuranceTaxes')}\b`),
+  label('tva', USUAL_AMOUNT, String.raw`\b${any('vatAbbreviations')}(\b|(?=\d))(?!\s*${alt(FRENCH_VAT_NOT_AMOUNT)})`),
+  label('ttc', EXPLICIT_AMOUNT, String.raw`\b${any('ttcHeads')}\s*(net\s*)?${any('ttcMarkers')}(?![a-z])`),
+  label('ttc', EXPLICIT_AMOUNT, String.raw`\b${alt([...words('inclusiveTotals'), ...words('grossTotals')])}`),
+  // A bare total opens its cell, or is followed by a colon (not a "Sub-total:"); "Totaal" likewise.
+  label('ttc', BARE_TOTAL, String.raw`${CELL_START}\s*totaal\b(?!\s*(excl|exclusief|btw))|(${CELL_START}\s*|(?<!(sub|sous)[- ]?)\b(?=total\s*:))total\b(?!\s*${alt(NOT_THE_TOTAL)})`),
+  // Receipts print their one total as "Total Payable".
+  label('ttc', USUAL_AMOUNT, String.raw`\b${any('payableTotals')}\b`),
+  // What remains to pay: after a deposit, not the TTC.
+  label('due', EXPLICIT_AMOUNT, String.raw`\b${any('amountsDue')}\b`),
 ];
 
 // Values next to these are never totals: deposits, discounts, fees, carried-forward subtotals.
-export const AMOUNT_DECOYS = new RegExp(String.raw`\b(acompte|deja\s+(paye|regle|verse)|avance|deposit|already paid|anzahlung|escompte|remise|rabais|discount|skonto|rabatt|frais\s+de\s+recouvrement|indemnite\s+forfaitaire|recovery|retenue|retention|report|a\s+reporter|reporte|uebertrag|ubertrag|carried|brought forward|capital|penalit|assurance|rounding|arrondi|change|tendered|cash|paid|rendu|espece)\w*`);
+export const AMOUNT_DECOYS = new RegExp(String.raw`\b${any('amountDecoys')}\w*`);
 
-export const ZERO_VAT_EVIDENCE = /\b(293\s*b|tva non applicable|autoliquidation|exoneration de tva|exonere de tva|vat exempt|reverse charge|steuerfrei|umsatzsteuerbefreit|steuerbefreit|kleinunternehmer|non soumis a la tva|franchise en base)\b|§\s*19\s*ustg\b/;
+export const ZERO_VAT_EVIDENCE = new RegExp(String.raw`\b${any('zeroVatEvidence')}\b|${any('zeroVatParagraphs')}\b`);
 
 export type DateRole = 'invoice' | 'decoy' | 'due';
 
+/** A label that says it is the invoice's date: "Date de facture", "Rechnungsdatum", "Facture N° 12 du". */
+const EXPLICIT_DATE = 1;
+/** The document's title and number, then "vom", "dated": "Rechnung Nr. 4711 vom". */
+const TITLE_DATED = 0.9;
+/** A bare "Date" that is a whole cell in a row of headings, beside the due date's. */
+const DATE_HEADING_CELL = 0.9;
+/** A bare "Date" beside or above its value. */
+const BARE_DATE = 0.85;
+/** A letter's date ("Nantes, le 5 septembre 2025") or a title word directly before a date. */
+const LETTER_DATE = 0.85;
+/** "Fait le …" where the invoice is signed off: its date, though not labelled as the invoice's. */
+const SIGNED_DATE = 0.9;
+/** Due, delivery, order, period dates: the readers use their role, the weight only settles overlaps. */
+const OTHER_DATE = 1;
+
+/** "N° 12", "Nr. 4711", "#12" between a title and "vom". */
+const DATED_NUMBER_MARK = String.raw`(nr\.?|n[°o]\.?|no\.?|number|#)`;
+
 export const DATE_LABELS: Label<DateRole>[] = [
-  L('invoice', 1, String.raw`\b(date\s+(de\s+(la\s+)?)?factur\w*|date\s+d'?\s?emission|date\s+d'edition|invoice\s+date|date\s+of\s+(issue|invoice)|issue\s+date|issued\s+on|rechnungs-?datum|ausstellungs-?datum|beleg-?datum|factuur\s*datum|facture\s+du|factur[ee]+\s+le|emise?\s+le)\b`),
+  label('invoice', EXPLICIT_DATE, String.raw`\b${any('invoiceDateLabels')}\b`),
   // "Facture N° F-12 du 28/07/2025" in a footer (as strong as the "du 12/…" of a period it overlaps);
   // "sur facture N° … du", "la facture N° … du" name the invoice a credit note corrects.
-  L('invoice', 1, String.raw`(?<!\b(sur|la|votre|vos|ref\w*\.?)\s+)\bfacture\s+n[°o]\.?\s*[\w/-]+\s+du\b`),
+  label('invoice', EXPLICIT_DATE, String.raw`(?<!\b${any('otherInvoiceMentions')}\s+)\b${any('numberedTitleDates')}\b`),
   // "Handelsrechnung (380) Nr. 471102 vom": the title, its number, its date; not "Rechnung gemäß
   // Taxifahrt vom", which dates the service invoiced.
-  L('invoice', 0.9, String.raw`\b(handels)?(rechnung|gutschrift|facture|invoice)\b(\s*\(\d{3}\))?(\s*(nr\.?|n[°o]\.?|no\.?|number|#)?\s*[\w/.-]*\d[\w/.-]*)?\s+(vom|von|dated)\b`),
+  label('invoice', TITLE_DATED, String.raw`\b${any('datedTitles')}\b(\s*${DOCUMENT_TYPE_CODE})?(\s*${DATED_NUMBER_MARK}?\s*[\w/.-]*\d[\w/.-]*)?\s+${any('datedWords')}\b`),
   // A bare "Date": at the end of its line, before a colon, beside its value, or opening a cell with
-  // the date after it; stronger as a cell of its own in a row of headings, beside the due date's.
-  // "Vertrags-Datum", "Liefer-Datum": a hyphen makes it another word's date.
-  L('invoice', 0.85, String.raw`(^|[^a-z'-])(date|datum|dated|le)\s*[:.]?\s*$|(^|[^a-z'-])(date|datum)\s*[:.]|(^|[^a-z'-])(date|datum)(?=\s*\u2003\s*\d)|(?<=^|\u2003\s?)(date|datum)\s+(?=\d)`),
-  L('invoice', 0.9, String.raw`(?<=^|\u2003\s?)(date|datum)\s*(?=\u2003)`),
+  // the date after it. "Vertrags-Datum", "Liefer-Datum": a hyphen makes it another word's date.
+  label('invoice', BARE_DATE, [
+    String.raw`${NOT_INSIDE_A_WORD}${alt([...words('dateWords'), ...words('lineEndDateWords')])}\s*[:.]?\s*$`,
+    String.raw`${NOT_INSIDE_A_WORD}${any('dateWords')}\s*[:.]`,
+    String.raw`${NOT_INSIDE_A_WORD}${any('dateWords')}${NEXT_CELL_IS_NUMBER}`,
+    String.raw`${AFTER_CELL_START}${any('dateWords')}\s+(?=\d)`,
+  ].join('|')),
+  label('invoice', DATE_HEADING_CELL, String.raw`${AFTER_CELL_START}${any('dateWords')}${WHOLE_CELL}`),
   // The date of a French letter ("Nantes, le 5 septembre 2025", "Le lundi 21 novembre 2022"), and a
-  // title word directly followed by a date ("Beitragsrechnung 24. Januar 2014").
-  L('invoice', 0.85, String.raw`((?<=^|\u2003\s?)([a-z][a-z' -]{1,40},\s*)?le\s+|\b[a-z]*(rechnung|facture|invoice|factuur)\s+)(?=((lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)\s+)?\d{1,2}(er|\.)?\s+[a-z]{3,}\.?\s+\d{4}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b)`),
-  L('due', 1, String.raw`\b(echeance|date\s+(d'|de\s+)?(echeance|limite|paiement|reglement)|due(\s+date)?|payable|a\s+regler|faellig|fallig|zahlbar|zahlungsziel|paiement\s+(le|avant|au)|payment\s+(date|due))\b`),
-  L('decoy', 1, String.raw`\b(livraison|livre\s+le|delivery|delivered|lieferdatum|leistungsdatum|liefer|commande|order|bestell|periode|period|zeitraum|du\s+\d|from\s+\d|au\s+\d|valable|valid|validite|naissance|imprime|printed|print|edite|abonnement|subscription|contrat|contract|vertrag|mise\s+en\s+service|prelevement|debit|auftrag|leistung|expedition|shipping|ship)\w*`),
+  // title word directly followed by a date ("Beitragsrechnung 24. Januar 2014"): a spelled-out date
+  // ("5 septembre 2025", "24. Januar 2014") or a numeric one ("12/03/2025").
+  label('invoice', LETTER_DATE, String.raw`(${AFTER_CELL_START}([a-z][a-z' -]{1,40},\s*)?${any('letterDateWords')}\s+|\b[a-z]*${any('titlesBeforeDate')}\s+)(?=(${any('weekdays')}\s+)?\d{1,2}(er|\.)?\s+[a-z]{3,}\.?\s+\d{4}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b)`),
+  label('invoice', SIGNED_DATE, String.raw`\b${any('signedDateLabels')}\b`),
+  label('due', OTHER_DATE, String.raw`\b${any('dueDateLabels')}\b`),
+  label('decoy', OTHER_DATE, String.raw`\b${any('otherDateLabels')}\w*`),
 ];
 
 /** Words after a date label that make it another document's or period's date ("date de facture associée"). */
-export const DATE_QUALIFIERS = /^\W*(associee|precedente|d'origine|initiale|originale|rectifiee|de\s+debut|de\s+fin|de\s+prestation|of\s+(the\s+)?(original|related)|start|end)\b/;
+export const DATE_QUALIFIERS = new RegExp(String.raw`^\W*${any('dateQualifiers')}\b`);
 
 /** Headings that open the seller's block: the next lines name the seller. */
-export const SELLER_HEADINGS = /^\W*(verkaufer|lieferant|rechnungssteller|leistungserbringer|seller|supplier|vendeur|fournisseur|emetteur|prestataire)(\s+(trade\s+)?name|\s+nom)?\s*:?\s*$/;
+export const SELLER_HEADINGS = new RegExp(String.raw`^\W*${any('sellerHeadings')}(\s+(trade\s+)?name|\s+nom)?\s*:?\s*$`);
+
+/** Names the invoice's number outright: "Facture n°", "Numéro de facture", "Rechnungsnummer". */
+const EXPLICIT_NUMBER = 1;
+/** A German "Belegnummer" (voucher number): under the full labels. */
+const VOUCHER_NUMBER = 0.9;
+/** A bare "N°" or "Numéro" opening a cell. */
+const BARE_NUMBER_CELL = 0.8;
+/** "Référence", "Ref.": ours, not the customer's or the order's. */
+const REFERENCE = 0.7;
+/** The document's title word directly followed by the number ("Invoice 2024-118"). */
+const TITLE_BEFORE_NUMBER = 0.6;
+
+/** "n°", "No.", "Nr.", "Nummer", "#", "ID" after a title word. */
+const NUMBER_MARK = String.raw`(n[°o]\.?|no\.?|num(ero|ber)?\.?|#|nr\.?|-?nummer|-?nr\.?|id)`;
 
 /**
- * Invoice-number labels, strongest first: "Facture n°", "Numéro de facture", "Rechnungsnummer"; then
- * a bare "N°" or "Numéro" opening a cell; then the document's own title word directly followed by
- * the number ("Invoice 2024-118"). A German "Belegnummer" (voucher number) ranks under the full
- * labels. A title word alone in its cell ("Facture   51 place de Verdun") labels nothing. Lookaheads use [ \t], not \s: \s would also cross a column gap (an em space).
+ * Invoice-number labels, strongest first. A title word alone in its cell ("Facture   51 place de
+ * Verdun") labels nothing. Lookaheads use [ \t], not \s: \s would also cross a column gap (an em space).
  */
 export const NUMBER_LABELS: Label<'number'>[] = [
-  L('number', 1, String.raw`(\b(facture|invoice|avoir|credit\s+note|gutschrift|factuur|bill|receipt|document)|rechnung)[ \t]*(\(\d{3}\)[ \t]*)?(n[°o]\.?|no\.?|num(ero|ber)?\.?|#|nr\.?|-?nummer|-?nr\.?|id)(?![a-z])|\b(n[°o]|numero|number|nr)\.?[ \t]*(de[ \t]+)?(la[ \t]+)?(facture|invoice|rechnung|document|piece|avoir)\b|\brechnungs-?(nummer|nr)\b\.?|\bfactuurnummer\b`),
-  L('number', 0.9, String.raw`\bbeleg[- ]?(nummer|nr\.?)(?![a-z])`),
-  L('number', 0.8, String.raw`(^|\u2003)[ \t]*(n[°o]|numero|number|nummer|nr)\.?(?![a-z])`),
-  L('number', 0.7, String.raw`(?<!(votre|vos|your|ihre|notre)[ \t])\b(reference|ref)\b\.?[ \t]*((de[ \t]+la[ \t]+)?(facture|invoice)\b)?[ \t]*:?(?![ \t]*(client|customer|commande|order|article|produit|fournisseur|mandat|bancaire))`),
-  L('number', 0.6, String.raw`(?<!date[ \t](de[ \t])?)\b(facture|invoice|rechnung|factuur|avoir|gutschrift)\b(?=[ \t]*[:.]?[ \t]*[a-z]{0,4}[-/]?\d)`),
+  label('number', EXPLICIT_NUMBER, [
+    String.raw`(\b${any('numberedTitles')}|${any('compoundTitles')})[ \t]*(${DOCUMENT_TYPE_CODE}[ \t]*)?${NUMBER_MARK}(?![a-z])`,
+    String.raw`\b${any('numberWords')}\.?[ \t]*(de[ \t]+)?(la[ \t]+)?${any('numberedDocuments')}\b`,
+    String.raw`\b${any('numberLabels')}`,
+  ].join('|')),
+  label('number', VOUCHER_NUMBER, String.raw`\b${any('voucherNumbers')}(?![a-z])`),
+  label('number', BARE_NUMBER_CELL, String.raw`${CELL_START}[ \t]*${any('cellNumberWords')}\.?(?![a-z])`),
+  // "Référence de la facture :", "Reference invoice"; not "Votre référence", "Référence client".
+  label('number', REFERENCE, String.raw`(?<!${any('othersReferences')}[ \t])\b${any('referenceWords')}\b\.?[ \t]*((de[ \t]+la[ \t]+)?(facture|invoice)\b)?[ \t]*:?(?![ \t]*${any('notOurReference')})`),
+  // Not "Date de facture 12/03": a date's label, not the number's.
+  label('number', TITLE_BEFORE_NUMBER, String.raw`(?<!date[ \t](de[ \t])?)\b${any('invoiceTitles')}\b(?=[ \t]*[:.]?[ \t]*[a-z]{0,4}[-/]?\d)`),
 ];
 
-export const CUSTOMER_LABELS = /\b(client|customer|destinataire|facture\s+a|factur(e|er|ee)\s+a|adresse\s+de\s+facturation|adresse\s+de\s+livraison|livre\s+a|bill(ed)?\s+to|sold\s+to|ship(ped)?\s+to|deliver\s+to|kunde|kundennummer|rechnungsempfanger|kaufer|leistungsempfanger|warenempfanger|rechnungsadresse|lieferadresse|acheteur|buyer|a\s+l'attention|donneur\s+d'ordre|factuuradres|afleveradres|klantgegevens)\b/;
+export const CUSTOMER_LABELS = new RegExp(String.raw`\b${any('customerLabels')}\b`);
 
-export const LEGAL_FORMS = /(?:^|[\s,(])(s\.?a\.?s\.?u?|s\.?a\.?r\.?l\.?|e\.?u\.?r\.?l\.?|s\.?n\.?c\.?|s\.?c\.?i\.?|s\.?c\.?o\.?p\.?|s\.?a\.?|gmbh(?:\s*&\s*co\.?\s*kg)?|ag|kg|ohg|e\.?k\.?|ug|ltd\.?|limited|inc\.?|llc|llp|plc|b\.?v\.?|n\.?v\.?|s\.?p\.?a\.?|s\.?r\.?l\.?|sdn\.?\s*bhd\.?|bhd\.?|enterprise|trading|sarlu|e\.?i\.?)(?=$|[\s,.)])/i;
+/** Legal forms, abbreviated ("SAS", "GmbH & Co. KG", "Ltd."), as a whole word. */
+export const LEGAL_FORMS = new RegExp(String.raw`(?:^|[\s,(])${any('legalForms')}(?=$|[\s,.)])`, 'i');
 
 /** Legal forms written out, as French legal mentions print them (matched in folded text). */
-export const SPELLED_LEGAL_FORMS = /^\W{0,4}(societe\s+(par\s+actions\s+simplifiee|a\s+responsabilite\s+limitee|anonyme|civile|en\s+nom\s+collectif|cooperative)|entreprise\s+(unipersonnelle|individuelle)|entrepreneur\s+individuel|association\b)/;
+export const SPELLED_LEGAL_FORMS = new RegExp(String.raw`^\W{0,4}${any('spelledLegalForms')}`);
 
-export const DOCUMENT_TITLES = /^(facture|factuur|invoice|rechnung|avoir|credit note|gutschrift|devis|quote|receipt|re[cç]u|tax invoice|facture d'acompte|note de credit|bon de commande|proforma|duplicata|original|copy|page)\b/i;
+/** Words that open a document's title, never a company's name (matched in the text as printed). */
+export const DOCUMENT_TITLES = new RegExp(String.raw`^${any('titleWords')}\b`, 'i');

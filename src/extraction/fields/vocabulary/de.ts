@@ -1,0 +1,193 @@
+// German label vocabulary, one alternative per line, in folded text (see build.ts).
+import type { Vocabulary } from './build.ts';
+import { VAT_QUALIFIER } from './fragments.ts';
+
+export const DE: Vocabulary = {
+  netTotals: [
+    'nettobetrag',
+    'summe netto',
+    'gesamt netto',
+    'nettosumme',
+    String.raw`netto\s*betrag`,
+    'rechnungsbetrag netto',
+    'gesamtbetrag netto',
+    'warenwert',
+    'summe waren',
+    'warensumme',
+    'netto',
+  ],
+  // "Summe ohne USt.", "Rechnungsbetrag exkl. MwSt."
+  netWithoutVat: [
+    String.raw`(rechnungs)?(summe|betrag|gesamtbetrag)\s+(ohne|exkl\.?|excl\.?)\s*(ust|mwst|umsatzsteuer|steuer)\b\.?`,
+  ],
+  netSums: [
+    String.raw`(rechnungs|gesamt)summe\s+netto\b${VAT_QUALIFIER}`,
+  ],
+  // An insurance premium ("Beitrag") before its insurance tax.
+  netPremiums: [
+    String.raw`(gesamt|netto)beitrag`,
+  ],
+  vatNames: [
+    String.raw`mwst\.?`,
+    String.raw`ust\.?`,
+    'umsatzsteuer',
+    'mehrwertsteuer',
+  ],
+  vatAmounts: [
+    'steuerbetrag',
+    String.raw`ust\.?-?betrag`,
+    String.raw`mwst\.?-?betrag`,
+    'umsatzsteuerbetrag',
+    String.raw`summe\s+(ust|mwst|umsatzsteuer)`,
+  ],
+  insuranceTaxes: [
+    String.raw`versicherungs?steuer`,
+  ],
+  grossTotals: [
+    String.raw`gesamtbetrag(?!\s+(der|netto))`,
+    'rechnungsbeitrag',
+    'bruttobetrag',
+    'bruttosumme',
+    String.raw`(rechnungs|gesamt)?summe\s+brutto${VAT_QUALIFIER}`,
+    String.raw`(rechnungs)?summe\s+(mit|inkl\.?)\s*(ust|mwst|umsatzsteuer)`,
+    'rechnungsbetrag',
+    String.raw`rechnungssumme(?!\s+(netto|ohne|exkl|excl))`,
+    'gesamtsumme',
+    'endbetrag',
+    'rechnungsendbetrag',
+    'total brutto',
+  ],
+  amountsDue: [
+    'zahlbetrag',
+    String.raw`zu\s+zahlen(der\s+betrag)?`,
+    String.raw`offener\s+betrag`,
+    'zahlungsbetrag',
+  ],
+  amountDecoys: [
+    'anzahlung',
+    'skonto',
+    'rabatt',
+    'uebertrag',
+    'ubertrag',
+  ],
+  zeroVatEvidence: [
+    'steuerfrei',
+    'umsatzsteuerbefreit',
+    'steuerbefreit',
+    'kleinunternehmer',
+    String.raw`steuerschuldnerschaft\s+des\s+leistungsempfangers`,
+    String.raw`innergemeinschaftliche\s+lieferung`,
+  ],
+  // "§ 19 UStG": the small-business exemption, cited by its paragraph.
+  zeroVatParagraphs: [
+    String.raw`§\s*19\s*ustg`,
+  ],
+
+  invoiceDateLabels: [
+    String.raw`rechnungs-?datum`,
+    String.raw`ausstellungs-?datum`,
+    String.raw`beleg-?datum`,
+    String.raw`datum\s+der\s+rechnung`,
+    String.raw`ausgestellt\s+am`,
+  ],
+  dueDateLabels: [
+    'faellig',
+    'fallig',
+    'zahlbar',
+    'zahlungsziel',
+    String.raw`f(a|ae)lligkeit\w*`,
+    'zahlungsfrist',
+    'zahlungstermin',
+    String.raw`spatestens\s+(am|bis)`,
+  ],
+  otherDateLabels: [
+    'lieferdatum',
+    'leistungsdatum',
+    'liefer',
+    'bestell',
+    'zeitraum',
+    'vertrag',
+    'auftrag',
+    'leistung',
+    'abrechnungszeitraum',
+    'versand',
+    'lieferschein',
+    // A payment or goods already received (not "Anzahlungsrechnung vom").
+    String.raw`(bezahlt|erhalten|eingegangen)\s+am`,
+  ],
+  dateWords: [
+    'datum',
+  ],
+  datedWords: [
+    'vom',
+    'von',
+  ],
+  // "Rechnung", and its compounds: "Handelsrechnung", "Anzahlungsrechnung", "Schlussrechnung".
+  datedTitles: [
+    '[a-z]*rechnung',
+    'gutschrift',
+  ],
+  titlesBeforeDate: [
+    'rechnung',
+  ],
+
+  numberedTitles: [
+    'gutschrift',
+  ],
+  // "Rechnung" closes compounds ("Beitragsrechnung Nr."), so it needs no word boundary before it.
+  compoundTitles: [
+    'rechnung',
+  ],
+  numberWords: [
+    'nr',
+  ],
+  cellNumberWords: [
+    'nummer',
+    'nr',
+  ],
+  numberedDocuments: [
+    'rechnung',
+  ],
+  numberLabels: [
+    String.raw`rechnungs-?(nummer|nr)\b\.?`,
+  ],
+  voucherNumbers: [
+    String.raw`beleg[- ]?(nummer|nr\.?)`,
+  ],
+  invoiceTitles: [
+    'rechnung',
+    'gutschrift',
+  ],
+  othersReferences: [
+    'ihre',
+  ],
+
+  sellerHeadings: [
+    'verkaufer',
+    'lieferant',
+    'rechnungssteller',
+    'leistungserbringer',
+  ],
+  customerLabels: [
+    'kunde',
+    'kundennummer',
+    'rechnungsempfanger',
+    'kaufer',
+    'leistungsempfanger',
+    'warenempfanger',
+    'rechnungsadresse',
+    'lieferadresse',
+  ],
+  legalForms: [
+    String.raw`gmbh(?:\s*&\s*co\.?\s*kg)?`,
+    'ag',
+    'kg',
+    'ohg',
+    String.raw`e\.?k\.?`,
+    'ug',
+  ],
+  titleWords: [
+    'rechnung',
+    'gutschrift',
+  ],
+};

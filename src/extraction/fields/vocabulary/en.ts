@@ -1,0 +1,209 @@
+// English label vocabulary, one alternative per line, in folded text (see build.ts).
+import type { Vocabulary } from './build.ts';
+
+export const EN: Vocabulary = {
+  // "Total (excl. VAT)", "Total sales before tax"
+  exclusive: [
+    String.raw`excl\.?`,
+    'excluding',
+    'before',
+    'net',
+    'w/o',
+    'without',
+  ],
+  taxNames: [
+    'vat',
+    'tax',
+    'gst',
+    'sst',
+  ],
+  netAmounts: [
+    'net amount',
+    String.raw`amount excl\w*\.?( vat| tax)?`,
+  ],
+  netTotals: [
+    String.raw`sub[- ]?total`,
+    'net total',
+  ],
+  vatNames: [
+    'vat',
+    'tax(es)?',
+    'gst',
+    'sst',
+  ],
+  insuranceTaxes: [
+    String.raw`insurance\s+(premium\s+)?tax`,
+  ],
+  // "Total incl. VAT", "Total (VAT incl.)"
+  inclusiveTotals: [
+    String.raw`total\s+((€|eur)\s+)?(sales\s*)?\(?\s*(incl\.?|including|inclusive(\s+of)?|inc\.?|with)\b[^0-9]{0,12}?(vat|tax|gst|sst)`,
+    String.raw`total\s*[(<\[]?\s*(vat|tax|gst|sst)\s+(incl\w*|inc)\b\.?\s*[)>\]]?`,
+  ],
+  grossTotals: [
+    'grand total',
+    'invoice total',
+    'total invoice',
+    String.raw`total amount(?!\s+due)`,
+    'rounded total',
+    String.raw`total \(rm\)`,
+    String.raw`total sales(?!\s*\(?\s*(excl|before|w/o|without))`,
+  ],
+  // Receipts print their one total as "Total Payable".
+  payableTotals: [
+    String.raw`total\s+(amount\s+)?payable`,
+    String.raw`amount\s+payable`,
+  ],
+  amountsDue: [
+    String.raw`total\s+amount\s+due`,
+    String.raw`amount\s+due`,
+    String.raw`balance\s+due`,
+    String.raw`total\s+due`,
+    String.raw`due\s+payable`,
+    'payable amount',
+    String.raw`amount\s+to\s+pay`,
+    String.raw`total\s+to\s+pay`,
+    String.raw`amount\s+owing`,
+  ],
+  amountDecoys: [
+    'deposit',
+    'already paid',
+    'discount',
+    'recovery',
+    'retention',
+    'carried',
+    'brought forward',
+    'rounding',
+    'change',
+    'tendered',
+    'cash',
+    'paid',
+  ],
+  zeroVatEvidence: [
+    'vat exempt',
+    'reverse charge',
+    String.raw`exempt\s+from\s+vat`,
+    String.raw`zero[- ]rated`,
+  ],
+
+  invoiceDateLabels: [
+    String.raw`invoice\s+date`,
+    String.raw`date\s+of\s+(issue|invoice)`,
+    String.raw`issue\s+date`,
+    String.raw`issued\s+on`,
+    // A bare "Issued" labels only a value right after it ("Issued: 12 March 2025"); mid-sentence
+    // ("issued by", "issued at", "issued in accordance with") it labels nothing.
+    String.raw`issued(?=\s*:?\s*\d)`,
+    String.raw`date\s+issued`,
+    String.raw`bill(ing)?\s+date`,
+    String.raw`document\s+date`,
+  ],
+  dueDateLabels: [
+    String.raw`due(\s+date)?`,
+    'payable',
+    String.raw`payment\s+(date|due)`,
+    String.raw`pay\s+(by|before|until)`,
+    String.raw`payment\s+(deadline|by)`,
+  ],
+  otherDateLabels: [
+    'delivery',
+    'delivered',
+    'order',
+    'period',
+    String.raw`from\s+\d`,
+    'valid',
+    'printed',
+    'print',
+    'subscription',
+    'contract',
+    'debit',
+    'shipping',
+    'ship',
+    String.raw`service\s+date`,
+    'supply',
+    'dispatch',
+    String.raw`paid\s+on`,
+    String.raw`payment\s+received`,
+  ],
+  dateQualifiers: [
+    String.raw`of\s+(the\s+)?(original|related)`,
+    'start',
+    'end',
+  ],
+  lineEndDateWords: [
+    'dated',
+  ],
+  datedWords: [
+    'dated',
+  ],
+  datedTitles: [
+    'invoice',
+  ],
+  titlesBeforeDate: [
+    'invoice',
+  ],
+
+  numberedTitles: [
+    'invoice',
+    String.raw`credit\s+note`,
+    'bill',
+    'receipt',
+    'document',
+  ],
+  numberWords: [
+    'number',
+  ],
+  cellNumberWords: [
+    'number',
+  ],
+  invoiceTitles: [
+    'invoice',
+  ],
+  numberedDocuments: [
+    'invoice',
+    'document',
+  ],
+  othersReferences: [
+    'your',
+  ],
+  notOurReference: [
+    'customer',
+    'order',
+  ],
+
+  sellerHeadings: [
+    'seller',
+    'supplier',
+  ],
+  customerLabels: [
+    'customer',
+    String.raw`bill(ed)?\s+to`,
+    String.raw`sold\s+to`,
+    String.raw`ship(ped)?\s+to`,
+    String.raw`deliver\s+to`,
+    'buyer',
+  ],
+  // With the forms English-language invoices from Italy and Malaysia carry.
+  legalForms: [
+    String.raw`ltd\.?`,
+    'limited',
+    String.raw`inc\.?`,
+    'llc',
+    'llp',
+    'plc',
+    String.raw`s\.?p\.?a\.?`,
+    String.raw`s\.?r\.?l\.?`,
+    String.raw`sdn\.?\s*bhd\.?`,
+    String.raw`bhd\.?`,
+    'enterprise',
+    'trading',
+  ],
+  titleWords: [
+    'invoice',
+    'credit note',
+    'quote',
+    'receipt',
+    'tax invoice',
+    'copy',
+    'page',
+  ],
+};

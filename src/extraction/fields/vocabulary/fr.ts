@@ -1,0 +1,289 @@
+// French label vocabulary, one alternative per line, in folded text (see build.ts).
+import type { Vocabulary } from './build.ts';
+
+export const FR: Vocabulary = {
+  // "Total HT", "Montant net H.T.", "Sous-total hors taxes"
+  htHeads: [
+    'total',
+    'montant',
+    String.raw`sous[- ]?total`,
+    'base',
+    'net',
+  ],
+  htMarkers: [
+    String.raw`\(?\s*h\.?\s?t\.?\s*\)?`,
+    String.raw`hors\s+tax\w*`,
+    String.raw`htva`,
+    String.raw`hors\s+t\.?v\.?a\.?`,
+  ],
+  // "Total TTC", "Prix toutes taxes comprises"
+  ttcHeads: [
+    'total',
+    'montant',
+    'prix',
+  ],
+  ttcMarkers: [
+    String.raw`\(?\s*t\.?t\.?c\.?\s*\)?`,
+    String.raw`toutes\s+taxes(\s+comprises)?`,
+    String.raw`tvac`,
+    String.raw`t\.?v\.?a\.?\s+compris\w*`,
+  ],
+  netTotals: [
+    String.raw`sous[- ]?total`,
+    'total net',
+  ],
+  vatTotals: [
+    String.raw`(total|montant)\s*(de\s+la\s+|de\s+|des\s+)?(t\.?v\.?a\.?|taxes?)`,
+  ],
+  vatSpelled: [
+    String.raw`taxe\s+sur\s+la\s+valeur\s+ajoutee`,
+  ],
+  vatAbbreviations: [
+    String.raw`t\.?v\.?a\.?`,
+  ],
+  insuranceTaxes: [
+    String.raw`taxe\s+(speciale\s+)?sur\s+les\s+(contrats\s+d')?assurances?`,
+  ],
+  grossTotals: [
+    'total facture',
+    'montant total',
+    'total general',
+  ],
+  amountsDue: [
+    String.raw`net\s+a\s+payer`,
+    String.raw`reste\s+a\s+payer`,
+    String.raw`(total|montant|somme|reste)\s+a\s+regler`,
+    String.raw`reste\s+du`,
+    String.raw`solde\s+(a\s+payer|du)`,
+    String.raw`montant\s+(du|a\s+payer)`,
+    String.raw`total\s+(a\s+payer|du)`,
+    String.raw`a\s+payer`,
+  ],
+  amountDecoys: [
+    'acompte',
+    String.raw`deja\s+(paye|regle|verse)`,
+    'avance',
+    'escompte',
+    'remise',
+    'rabais',
+    String.raw`frais\s+de\s+recouvrement`,
+    String.raw`indemnite\s+forfaitaire`,
+    'retenue',
+    'report',
+    String.raw`a\s+reporter`,
+    'reporte',
+    'capital',
+    'penalit',
+    'assurance',
+    'arrondi',
+    'rendu',
+    'espece',
+  ],
+  zeroVatEvidence: [
+    String.raw`293\s*b`,
+    'tva non applicable',
+    'autoliquidation',
+    'exoneration de tva',
+    'exonere de tva',
+    'non soumis a la tva',
+    'franchise en base',
+    String.raw`exoneree?s?\s+de\s+tva`,
+  ],
+
+  invoiceDateLabels: [
+    String.raw`date\s+(de\s+(la\s+)?)?factur\w*`,
+    String.raw`date\s+d'?\s?emission`,
+    String.raw`date\s+d'edition`,
+    // "Facture du", "Facture d'acompte du", "Facture de solde du"
+    String.raw`facture(\s+(d'acompte|de\s+solde|rectificative|definitive))?\s+du`,
+    String.raw`factur[ee]+\s+le`,
+    String.raw`emise?\s+le`,
+    String.raw`date\s+d'etablissement`,
+    String.raw`etablie?\s+le`,
+  ],
+  // "Fait le 12/03/2025", "Fait à Lyon le 12/03/2025" closing the invoice: the date it was made out.
+  signedDateLabels: [
+    String.raw`fait\s+(a\s+[a-z' -]{1,40}?,?\s*)?le`,
+  ],
+  dueDateLabels: [
+    'echeance',
+    String.raw`date\s+(d'|de\s+)?(echeance|limite|paiement|reglement)`,
+    String.raw`a\s+regler`,
+    String.raw`paiement\s+(le|avant|au)`,
+    String.raw`a\s+payer\s+(avant|le|au\s+plus\s+tard|sous)`,
+    String.raw`(soit\s+)?au\s+plus\s+tard(\s+le)?`,
+    String.raw`paiement\s+a\s+(reception|\d+\s+jours)`,
+    String.raw`a\s+reception\s+de\s+(la\s+)?facture`,
+    String.raw`reglement\s+(le|avant|au)`,
+    String.raw`delai\s+de\s+paiement`,
+    String.raw`exigible\s+le`,
+    String.raw`date\s+d'exigibilite`,
+  ],
+  // Delivery, order, period, validity, printing, contract dates: never the invoice's.
+  otherDateLabels: [
+    'livraison',
+    String.raw`livre\s+le`,
+    'commande',
+    'periode',
+    String.raw`du\s+\d`,
+    String.raw`au\s+\d`,
+    'valable',
+    'validite',
+    'naissance',
+    'imprime',
+    'edite',
+    'abonnement',
+    'contrat',
+    String.raw`mise\s+en\s+service`,
+    'prelevement',
+    'expedition',
+    String.raw`date\s+de\s+(la\s+)?prestation`,
+    String.raw`prestations?\s+(du|realisees?|effectuees?|executees?)`,
+    String.raw`date\s+d'execution`,
+    String.raw`date\s+d'intervention`,
+    String.raw`(execute|realise|effectue)e?s?\s+le`,
+    'devis',
+    // A payment already made: "Acompte perçu le", "Facture réglée le" (not "Facture d'acompte du").
+    String.raw`(percu|verse|paye|regle|encaisse)e?s?\s+le`,
+  ],
+  // Words after an invoice-date label that make it another invoice's or a period's date.
+  dateQualifiers: [
+    'associee',
+    'precedente',
+    "d'origine",
+    'initiale',
+    'originale',
+    'rectifiee',
+    String.raw`de\s+debut`,
+    String.raw`de\s+fin`,
+    String.raw`de\s+prestation`,
+  ],
+  dateWords: [
+    'date',
+  ],
+  // "Nantes, le 5 septembre 2025", "Le lundi 21 novembre 2022": the date of a letter.
+  letterDateWords: [
+    'le',
+  ],
+  // Words that label a date only when they end their line: the date is then on the line below.
+  lineEndDateWords: [
+    'le',
+  ],
+  datedTitles: [
+    'facture',
+  ],
+  titlesBeforeDate: [
+    'facture',
+  ],
+  weekdays: [
+    'lundi',
+    'mardi',
+    'mercredi',
+    'jeudi',
+    'vendredi',
+    'samedi',
+    'dimanche',
+  ],
+  // "Facture N° F-12 du": the title, its number, its date.
+  numberedTitleDates: [
+    String.raw`facture\s+n[°o]\.?\s*[\w/-]+\s+du`,
+  ],
+  // "sur facture N° … du", "la facture N° … du" name the invoice a credit note corrects.
+  otherInvoiceMentions: [
+    'sur',
+    'la',
+    'votre',
+    'vos',
+    String.raw`ref\w*\.?`,
+  ],
+
+  numberedTitles: [
+    'facture',
+    'avoir',
+  ],
+  invoiceTitles: [
+    'facture',
+    'avoir',
+  ],
+  numberWords: [
+    'n[°o]',
+    'numero',
+  ],
+  cellNumberWords: [
+    'n[°o]',
+    'numero',
+  ],
+  numberedDocuments: [
+    'facture',
+    'piece',
+    'avoir',
+  ],
+  referenceWords: [
+    'reference',
+    'ref',
+  ],
+  // "Votre référence", "notre réf.": someone else's reference, or the order's.
+  othersReferences: [
+    'votre',
+    'vos',
+    'notre',
+  ],
+  notOurReference: [
+    'client',
+    'commande',
+    'article',
+    'produit',
+    'fournisseur',
+    'mandat',
+    'bancaire',
+  ],
+
+  sellerHeadings: [
+    'vendeur',
+    'fournisseur',
+    'emetteur',
+    'prestataire',
+  ],
+  customerLabels: [
+    'client',
+    'destinataire',
+    String.raw`facture\s+a`,
+    String.raw`factur(e|er|ee)\s+a`,
+    String.raw`adresse\s+de\s+facturation`,
+    String.raw`adresse\s+de\s+livraison`,
+    String.raw`livre\s+a`,
+    'acheteur',
+    String.raw`a\s+l'attention`,
+    String.raw`donneur\s+d'ordre`,
+  ],
+  legalForms: [
+    String.raw`s\.?a\.?s\.?u?`,
+    String.raw`s\.?a\.?r\.?l\.?`,
+    String.raw`e\.?u\.?r\.?l\.?`,
+    String.raw`s\.?n\.?c\.?`,
+    String.raw`s\.?c\.?i\.?`,
+    String.raw`s\.?c\.?o\.?p\.?`,
+    String.raw`s\.?a\.?`,
+    'sarlu',
+    String.raw`e\.?i\.?`,
+  ],
+  spelledLegalForms: [
+    String.raw`societe\s+(par\s+actions\s+simplifiee|a\s+responsabilite\s+limitee|anonyme|civile|en\s+nom\s+collectif|cooperative)`,
+    String.raw`entreprise\s+(unipersonnelle|individuelle)`,
+    String.raw`entrepreneur\s+individuel`,
+    String.raw`association\b`,
+  ],
+  // Words that open a document's title line, never a company's name.
+  titleWords: [
+    'facture',
+    'avoir',
+    'devis',
+    're[cç]u',
+    "facture d'acompte",
+    'note de credit',
+    'bon de commande',
+    'proforma',
+    'duplicata',
+    'original',
+  ],
+};
