@@ -79,3 +79,15 @@ test('a label is a phrase inside one cell: "Date | Échéance" headings are two 
   assert.equal(inv.extra.dueDate, '2026-03-05');
   assert.deepEqual(inv.extra.dateEvidence, { label: 'explicit', rivals: [] });
 });
+
+test("a credit note's reference to the invoice it corrects is not its date; 'Gross total' is the total", () => {
+  const inv = readFields([
+    run('Lyzen Ltd', 40, 20, 18), run('Date :', 300, 60), run('21 February 2026', 400, 60),
+    run('Credit against invoice INV-77 dated 20 January 2026', 40, 200),
+    run('Net total', 300, 300), run('-EUR 100.00', 420, 300), run('VAT', 300, 315), run('-EUR 20.00', 420, 315),
+    run('Gross total', 300, 330), run('-EUR 120.00', 420, 330),
+  ]);
+  assert.equal(inv.fields.date_facture, '2026-02-21');
+  assert.deepEqual([inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc], [-10000, -2000, -12000]);
+  assert.ok(inv.confidence.montant_ttc! >= 0.8, 'the gross total is labelled');
+});

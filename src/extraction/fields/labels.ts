@@ -97,7 +97,7 @@ export const DATE_LABELS: Label<DateRole>[] = [
   label('invoice', EXPLICIT_DATE, String.raw`(?<!\b${any('otherInvoiceMentions')}\s+)\b${any('numberedTitleDates')}\b`),
   // "Handelsrechnung (380) Nr. 471102 vom": the title, its number, its date; not "Rechnung gemäß
   // Taxifahrt vom", which dates the service invoiced.
-  label('invoice', TITLE_DATED, String.raw`\b${any('datedTitles')}\b(\s*${DOCUMENT_TYPE_CODE})?(\s*${DATED_NUMBER_MARK}?\s*[\w/.-]*\d[\w/.-]*)?\s+${any('datedWords')}\b`),
+  label('invoice', TITLE_DATED, String.raw`(?<!\b${any('otherInvoiceMentions')}\s+)\b${any('datedTitles')}\b(\s*${DOCUMENT_TYPE_CODE})?(\s*${DATED_NUMBER_MARK}?\s*[\w/.-]*\d[\w/.-]*)?\s+${any('datedWords')}\b`),
   // A bare "Date": at the end of its line, before a colon, beside its value, or opening a cell with
   // the date after it. "Vertrags-Datum", "Liefer-Datum": a hyphen makes it another word's date.
   label('invoice', BARE_DATE, [

@@ -47,6 +47,9 @@ export const EN: Vocabulary = {
     'rounded total',
     String.raw`total \(rm\)`,
     String.raw`total sales(?!\s*\(?\s*(excl|before|w/o|without))`,
+    String.raw`gross\s+total`,
+    String.raw`total\s+gross`,
+    String.raw`gross\s+amount`,
   ],
   // Receipts print their one total as "Total Payable".
   payableTotals: [
@@ -123,6 +126,7 @@ export const EN: Vocabulary = {
     'dispatch',
     String.raw`paid\s+on`,
     String.raw`payment\s+received`,
+    String.raw`(start|end)\s+date`,
   ],
   dateQualifiers: [
     String.raw`of\s+(the\s+)?(original|related)`,
@@ -142,6 +146,11 @@ export const EN: Vocabulary = {
     'invoice',
   ],
 
+  // "Credit against invoice INV-12 dated …": the invoice a credit note corrects, not its own date.
+  otherInvoiceMentions: [
+    'against',
+    String.raw`relating\s+to`,
+  ],
   numberedTitles: [
     'invoice',
     String.raw`credit\s+note`,

@@ -145,6 +145,7 @@ export const FR: Vocabulary = {
     'devis',
     // A payment already made: "Acompte perçu le", "Facture réglée le" (not "Facture d'acompte du").
     String.raw`(percu|verse|paye|regle|encaisse)e?s?\s+le`,
+    String.raw`date\s+(de\s+)?(debut|fin)`,
   ],
   // Words after an invoice-date label that make it another invoice's or a period's date.
   dateQualifiers: [
