@@ -151,14 +151,21 @@ const entries = sample();
 const limits = loadConfig().extraction;
 const engines = Object.fromEntries(variantNames.map((v) => [v, VARIANTS[v]!.engine()]));
 const runs: PageRun[] = [];
+// Each run is appended as it ends, so that a long run can be read before it finishes.
+if (values.json) fs.writeFileSync(values.json, '');
 const startedAt = new Date().toISOString();
 try {
-  // Warm every engine once (models loaded, WASM compiled), outside the figures.
-  for (const v of variantNames) await runOne(entries[0]!, v, engines[v]!, limits);
+  // Start every engine (models loaded, WASM compiled) outside the figures, on a small blank page.
+  const blank = await sharp({ create: { width: 200, height: 60, channels: 3, background: '#ffffff' } }).png().toBuffer();
+  for (const v of variantNames) await engines[v]!.recognise(blank, 1);
   for (const [i, entry] of entries.entries()) {
     // Alternate the order file by file, so that load from other processes falls on every variant alike.
     const order = i % 2 === 0 ? variantNames : [...variantNames].reverse();
-    for (const v of order) runs.push(await runOne(entry, v, engines[v]!, limits));
+    for (const v of order) {
+      const run = await runOne(entry, v, engines[v]!, limits);
+      runs.push(run);
+      if (values.json) fs.appendFileSync(values.json, JSON.stringify(run) + '\n');
+    }
     process.stderr.write(`\r${i + 1}/${entries.length} files`);
   }
   process.stderr.write('\n');
@@ -181,4 +188,3 @@ const out = [
     `estimated skew under 0.2° on ${shares.filter((s) => Math.abs(s.degrees) < 0.2).length}/${shares.length} files.`,
 ].join('\n');
 process.stdout.write(out + '\n');
-if (values.json) fs.writeFileSync(values.json, runs.map((r) => JSON.stringify(r)).join('\n') + '\n');
