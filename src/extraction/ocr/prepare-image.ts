@@ -5,11 +5,8 @@ import { estimateSkew } from './deskew.ts';
 
 /** Images narrower than this are upscaled: tesseract reads best with x-heights of 20+ pixels. */
 const MIN_WIDTH = 1600;
-/**
- * Upscaled pages stop at this width (about 240 dpi for A4): tesseract's time grows with the pixels,
- * and 2480 px (300 dpi) cost a quarter more CPU per page for the same fields (docs/benchmarks.md).
- */
-const MAX_WIDTH = 2000;
+/** Upscaling beyond an A4 width at 300 dpi costs time and memory and reads no better. */
+const MAX_WIDTH = 2480;
 /** Below this, straightening costs more (resampling blur) than the skew does. */
 const MIN_SKEW_DEGREES = 0.2;
 
