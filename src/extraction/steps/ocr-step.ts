@@ -62,7 +62,8 @@ export async function readByOcr(doc: LoadedDocument, ocr: OcrEngine, time: TimeS
   // light grey beside a bold amount): darkened, they read. Only the part of the page where totals
   // sit is read again, which costs about half a pass.
   const noAmounts = !first || AMOUNT_FIELDS.every((f) => first.fields[f] === null);
-  if (!(evened ? !(first && amountsProven(first)) : noAmounts)) return { invoice: first, witness: 'none', witnessChanged: false };
+  const needsWitness = evened ? !(first && amountsProven(first)) : noAmounts;
+  if (!needsWitness) return { invoice: first, witness: 'none', witnessChanged: false };
   const second = evened ? pages : await time('faint-print', () => pages.map((p) => ({ ...p, grey: darkenFaintPrint(lowerPart(p.grey)) })));
   const witness = await readPages(second, ocr, time);
   const invoice = witness ? (first ? combine(first, witness) : witness) : first;
