@@ -29,25 +29,46 @@ export const ocrStep: Step = {
   source: 'ocr',
   applies: () => true,
   async run({ doc, ocr }) {
-    const pages = await pageImages(doc);
-    const lit = await Promise.all(pages.map((p) => evenLighting(p.grey)));
-    const evened = lit.some(Boolean) ? pages.map((p, i) => ({ ...p, grey: lit[i] ?? p.grey })) : null;
-    let invoice = await readPages(evened ?? pages, ocr);
-    // A second, different reading when the first does not prove its amounts; pages whose amounts
-    // read consistently pay for one pass. Evening the light reads most unevenly lit pages better,
-    // not all of them (OCR errors move around): the page as scanned is then the second witness. An
-    // evenly lit page on which no amount was found at all often has pale labels ("Sous-total" in
-    // light grey beside a bold amount): darkened, they read. Only the part of the page where totals
-    // sit is read again, which costs about half a pass.
-    const noAmounts = !invoice || AMOUNT_FIELDS.every((f) => invoice!.fields[f] === null);
-    if (evened ? !(invoice && amountsProven(invoice)) : noAmounts) {
-      const witness = await readPages(evened ? pages : pages.map((p) => ({ ...p, grey: darkenFaintPrint(lowerPart(p.grey)) })), ocr);
-      if (witness) invoice = invoice ? combine(invoice, witness) : witness;
-    }
+    const { invoice } = await readByOcr(doc, ocr);
     if (!invoice) return { kind: 'skipped', reason: 'OCR found no text' };
     return { kind: 'found', invoice };
   },
 };
+
+/** The stages bench/ocr-time.ts times; tesseract's passes it times through the engine it passes in. */
+export type OcrStage = 'render' | 'prepare' | 'even-lighting' | 'faint-print' | 'dark-borders' | 'fields';
+export type TimeStage = <T>(stage: OcrStage, work: () => T | Promise<T>) => Promise<T>;
+const untimed: TimeStage = async (_stage, work) => work();
+
+export interface OcrReading {
+  invoice: ExtractedInvoice | null;
+  /** Which second reading ran, if any, and whether it changed any field of the first. */
+  witness: 'none' | 'as-scanned' | 'faint-print';
+  witnessChanged: boolean;
+}
+
+/** How a page becomes the image tesseract reads; bench/ocr-time.ts passes variants of it. */
+export type Prepare = (bytes: Uint8Array | Buffer) => Promise<GreyImage>;
+
+export async function readByOcr(doc: LoadedDocument, ocr: OcrEngine, time: TimeStage = untimed, prepare: Prepare = prepareImage): Promise<OcrReading> {
+  const pages = await pageImages(doc, time, prepare);
+  const lit = await time('even-lighting', () => Promise.all(pages.map((p) => evenLighting(p.grey))));
+  const evened = lit.some(Boolean) ? pages.map((p, i) => ({ ...p, grey: lit[i] ?? p.grey })) : null;
+  const first = await readPages(evened ?? pages, ocr, time);
+  // A second, different reading when the first does not prove its amounts; pages whose amounts
+  // read consistently pay for one pass. Evening the light reads most unevenly lit pages better,
+  // not all of them (OCR errors move around): the page as scanned is then the second witness. An
+  // evenly lit page on which no amount was found at all often has pale labels ("Sous-total" in
+  // light grey beside a bold amount): darkened, they read. Only the part of the page where totals
+  // sit is read again, which costs about half a pass.
+  const noAmounts = !first || AMOUNT_FIELDS.every((f) => first.fields[f] === null);
+  const needsWitness = evened ? !(first && amountsProven(first)) : noAmounts;
+  if (!needsWitness) return { invoice: first, witness: 'none', witnessChanged: false };
+  const second = evened ? pages : await time('faint-print', () => pages.map((p) => ({ ...p, grey: darkenFaintPrint(lowerPart(p.grey)) })));
+  const witness = await readPages(second, ocr, time);
+  const invoice = witness ? (first ? combine(first, witness) : witness) : first;
+  return { invoice, witness: evened ? 'as-scanned' : 'faint-print', witnessChanged: JSON.stringify(invoice?.fields) !== JSON.stringify(first?.fields) };
+}
 
 /** Totals sit in the lower part of an invoice page; the header above them is read once. */
 const TOTALS_FROM = 0.4;
@@ -83,21 +104,24 @@ function combine(first: ExtractedInvoice, second: ExtractedInvoice): ExtractedIn
   return { ...base, fields, confidence, extra };
 }
 
-async function pageImages(doc: LoadedDocument): Promise<PageImage[]> {
-  if (!doc.pdf) return [{ page: 1, grey: await prepareImage(doc.bytes) }];
-  return Promise.all(pagesToRead(doc.pageCount).map(async (page) => ({ page, grey: await prepareImage((await doc.pdf!.renderPage(page, RENDER_DPI)).png) })));
+async function pageImages(doc: LoadedDocument, time: TimeStage, prepare: Prepare): Promise<PageImage[]> {
+  if (!doc.pdf) return [{ page: 1, grey: await time('prepare', () => prepare(doc.bytes)) }];
+  return Promise.all(pagesToRead(doc.pageCount).map(async (page) => {
+    const png = (await time('render', () => doc.pdf!.renderPage(page, RENDER_DPI))).png;
+    return { page, grey: await time('prepare', () => prepare(png)) };
+  }));
 }
 
-async function readPages(images: PageImage[], ocr: OcrEngine): Promise<ExtractedInvoice | null> {
+async function readPages(images: PageImage[], ocr: OcrEngine, time: TimeStage): Promise<ExtractedInvoice | null> {
   const recognise = async (layout: PageLayout) => (await Promise.all(images.map((img) => ocr.recognise(toPgm(img.grey), img.page, layout)))).flat();
   // Automatic segmentation suits invoices (columns, boxes, tables). When it finds next to nothing,
   // it has taken the page for a picture: first because of dark surround, then because the page is
   // one narrow column (a receipt), which reading it as one block of text recovers.
   let runs = await recognise('auto');
   if (runs.length < MIN_WORDS) {
-    images = images.map((img) => ({ ...img, grey: clearDarkBorders(img.grey) }));
+    images = await time('dark-borders', () => images.map((img) => ({ ...img, grey: clearDarkBorders(img.grey) })));
     runs = await recognise('auto');
   }
   if (runs.length < MIN_WORDS) runs = await recognise('block');
-  return runs.length ? readFields(runs) : null;
+  return runs.length ? time('fields', () => readFields(runs)) : null;
 }
