@@ -47,9 +47,10 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     deps,
     app,
     close() {
-      // Stop taking requests, let running jobs finish (pg-boss waits for them), then close the database.
+      // Stop taking requests and jobs at once (new requests, /readyz included, get 503 from then on),
+      // let the requests and jobs in flight finish, then close the queue and the database.
       closing ??= (async () => {
-        await app?.close();
+        await Promise.all([app?.close(), queue.stopWorkers()]);
         await queue.stop();
         if (!options.db) await db.close();
       })();

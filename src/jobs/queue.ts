@@ -24,6 +24,8 @@ export interface JobQueue {
   /** After the enqueuing transaction commits: a worker in this process fetches now, not at its next poll. */
   wakeLocalWorker(): void;
   work(handler: (job: ProcessInvoiceJob) => Promise<void>): Promise<void>;
+  /** Fetches no more jobs; resolves when the running ones have finished. */
+  stopWorkers(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -80,6 +82,9 @@ export async function startQueue(db: Database, config: Config, options: { superv
           await handler({ id: meta.id, data: meta.data, retryCount: meta.retryCount, retryLimit: meta.retryLimit });
         },
       );
+    },
+    async stopWorkers() {
+      await boss.offWork(PROCESS_INVOICE, { wait: true });
     },
     async stop() {
       await boss.stop({ graceful: true, timeout: 30_000 });
