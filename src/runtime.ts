@@ -10,6 +10,7 @@ import type { Extractor } from './extraction/types.ts';
 import { buildApp } from './http/app.ts';
 import { processInvoiceTask } from './jobs/process-invoice.ts';
 import { startQueue, type JobQueue } from './jobs/queue.ts';
+import { recordLostJobTask } from './jobs/record-lost-job.ts';
 import type { Deps } from './services/deps.ts';
 import { openBlobStore } from './storage/index.ts';
 
@@ -39,6 +40,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
 
   if (runsWorker) {
     await queue.work(processInvoiceTask({ db, blobs: deps.blobs, config, logger, extract: options.extract }));
+    await queue.workDeadLetters(recordLostJobTask({ db, logger }));
   }
   const app = config.role !== 'worker' ? await buildApp(deps) : undefined;
 
