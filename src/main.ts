@@ -54,6 +54,8 @@ export async function main(options: MainOptions = {}): Promise<void> {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+  // Started by the relay (src/relay.ts) with an IPC channel: its closing means the relay is gone.
+  process.once('disconnect', () => void shutdown('relay exited'));
 }
 
 /**

@@ -6,7 +6,9 @@
 // - to the whole group (systemd, Docker, Ctrl-C) the service gets it twice, and drains once;
 // - under npm (`npm start`, `npx invoices`), npm passes SIGTERM to the `sh -c` it runs the command
 //   in, which dies without passing it on. When the process that started this one goes away, the
-//   service is told to stop, so no orphan keeps serving.
+//   service is told to stop, so no orphan keeps serving;
+// - and if this process dies without a word (SIGKILL), the service sees its IPC channel close and
+//   drains (src/main.ts), instead of serving on as an orphan.
 import { spawn } from 'node:child_process';
 import os from 'node:os';
 import { mallocEnvFor } from './config/malloc.ts';
@@ -16,9 +18,13 @@ const PARENT_CHECK_MS = 250;
 /** True when this process became the relay (the caller does nothing else); false to run here. */
 export function relayWithMallocSettings(): boolean {
   const missing = process.platform === 'linux' ? mallocEnvFor(process.env) : null;
-  if (!missing) return false;
+  if (!missing) {
+    // The channel to a relay only reports the relay's death; it must not keep a command running.
+    process.channel?.unref();
+    return false;
+  }
   const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
-    stdio: 'inherit',
+    stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     env: { ...process.env, ...missing },
   });
   const pass = (signal: NodeJS.Signals) => () => {

@@ -19,10 +19,10 @@ describe('PostgreSQL restart under load', { skip }, () => {
   before(async () => {
     pg = await startPrivatePostgres();
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'invoices-faults-'));
-    child = await startChild({ DATABASE_URL: pg.url, DATA_DIR: dataDir, EXTRACT_MODE: 'sleep', EXTRACT_DELAY_MS: '20' });
+    child = await startChild({ DATABASE_URL: pg.url, DATA_DIR: dataDir, EXTRACT_MODE: 'sleep', EXTRACT_DELAY_MS: '20' }, undefined, { detached: true });
   });
   after(async () => {
-    child?.process.kill('SIGKILL');
+    if (child?.process.exitCode === null) process.kill(-child.process.pid!, 'SIGKILL');
     pg?.destroy();
     if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
   });

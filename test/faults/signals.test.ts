@@ -105,9 +105,30 @@ describe('SIGTERM drains', { skip: privatePostgresUnavailable() }, () => {
           assert.equal(rows[0].processing_state, 'done', 'the job in flight finished');
         }
       } finally {
-        if (alive(child.process.pid!)) process.kill(-child.process.pid!, 'SIGKILL');
+        try {
+          process.kill(-child.process.pid!, 'SIGKILL');
+        } catch {
+          // the group is gone
+        }
       }
     });
   }
+
+  it('drains when the relay itself is killed with SIGKILL', { timeout: 90_000 }, async () => {
+    const child = await startChild({ DATABASE_URL: server.url, DATA_DIR: dataDir, EXTRACT_MODE: 'sleep' }, undefined, { detached: true });
+    try {
+      const servicePid = (child.lines.find((l) => typeof l === 'object' && l.msg === 'invoice service started') as { pid: number }).pid;
+      assert.notEqual(servicePid, child.process.pid, 'the service runs under the relay');
+      process.kill(child.process.pid!, 'SIGKILL');
+      await waitUntil(() => !alive(servicePid), 30_000);
+      assert.ok(child.lines.some((l) => typeof l === 'object' && l.signal === 'relay exited'), 'it drained');
+    } finally {
+      try {
+        process.kill(-child.process.pid!, 'SIGKILL');
+      } catch {
+        // the group is gone
+      }
+    }
+  });
   void ADMIN;
 });
