@@ -106,8 +106,7 @@ async function restartUnderLoad(server: PrivatePostgres): Promise<string> {
 
 async function drainOcr(server: PrivatePostgres): Promise<string> {
   const scans = fs.readdirSync(path.join(CORPUS, 'docs/synthetic-fr')).filter((f) => f.endsWith('_scan.jpg')).slice(0, 8);
-  const log = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'invoices-drill-')), 'extract.log');
-  const child = await service(server, { EXTRACT_MODE: 'real', EXTRACT_LOG: log, WORKER_CONCURRENCY: '2', OCR_WORKERS: '2', JOB_POLL_SECONDS: '1' });
+  const child = await service(server, { EXTRACT_MODE: 'real', WORKER_CONCURRENCY: '2', OCR_WORKERS: '2', JOB_POLL_SECONDS: '1' });
   const started = Date.now();
   await Promise.all(scans.map((f) => importBytes(child, child.token, child.dossier, fs.readFileSync(path.join(CORPUS, 'docs/synthetic-fr', f)), f)));
   await until(async () => {
@@ -115,13 +114,17 @@ async function drainOcr(server: PrivatePostgres): Promise<string> {
     return s.length === scans.length && s.every((x) => x === 'done' || x === 'failed');
   }, 900_000, 250);
   const drainMs = Date.now() - started;
-  // Busy time: the sum of every job's end minus its start (the pairing does not change the sum).
-  const events = fs.readFileSync(log, 'utf8').trim().split('\n').map((l) => l.split(' '));
-  const starts = events.filter((e) => e[0] === 'start').map((e) => Number(e[1])).sort();
-  const ends = events.filter((e) => e[0] === 'done').map((e) => Number(e[1])).sort();
-  const busyMs = ends.reduce((sum, end, i) => sum + (end - starts[i]!), 0);
+  // Busy time: each invoice's processing, from the moment its worker claimed it to its outcome.
+  const client = new pg.Client({ connectionString: server.url });
+  await client.connect();
+  const { rows } = await client.query<{ busy_ms: number; done: number; failed: number }>(
+    `SELECT sum(extract(epoch FROM processing_finished_at - processing_started_at) * 1000)::float8 AS busy_ms,
+       count(*) FILTER (WHERE processing_state = 'done')::int AS done, count(*) FILTER (WHERE processing_state = 'failed')::int AS failed
+     FROM invoices WHERE dossier_id = $1`, [child.dossier]);
+  await client.end();
   await kill(child);
-  return `| 8 queued OCR jobs (synthetic-fr scans), 2 workers | drained in ${(drainMs / 1000).toFixed(1)} s; workers busy ${Math.round((100 * busyMs) / (2 * drainMs))}% | |`;
+  const { busy_ms: busyMs, done, failed } = rows[0]!;
+  return `| 8 queued OCR jobs (synthetic-fr scans), 2 workers | drained in ${(drainMs / 1000).toFixed(1)} s (${done} done, ${failed} failed); workers busy ${Math.round((100 * busyMs) / (2 * drainMs))}% | |`;
 }
 
 async function takeover(server: PrivatePostgres): Promise<string> {

@@ -31,7 +31,7 @@ export async function main(options: MainOptions = {}): Promise<void> {
   logger.info({ role: config.role, engine: service.deps.db.engine, storage: service.deps.blobs.kind, address }, 'invoice service started');
 
   // Drains once, whatever number of signals arrive: a signal to the process group reaches this
-  // process twice (once directly, once relayed by bin/invoices.js), and Node's default action for
+  // process twice (once directly, once relayed by src/relay.ts), and Node's default action for
   // the second would kill the running jobs.
   let draining = false;
   const shutdown = async (signal: string) => {
