@@ -47,8 +47,8 @@ async function until(check: () => Promise<boolean> | boolean, timeoutMs: number,
   }
 }
 
-async function service(server: PrivatePostgres, env: Record<string, string>, command?: string[]): Promise<Child & { token: string; dossier: string }> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'invoices-drill-'));
+async function service(server: PrivatePostgres, env: Record<string, string>, command?: string[],
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'invoices-drill-'))): Promise<Child & { token: string; dossier: string }> {
   const child = await startChild({ DATABASE_URL: server.url, DATA_DIR: dataDir, ...env }, command, { detached: true });
   const token = await signIn(child.baseUrl);
   const dossier = (await api(child.baseUrl, 'POST', '/api/v1/dossiers', { token, json: { name: `Drill ${Date.now()}` } })).body.id as string;
@@ -128,13 +128,18 @@ async function drainOcr(server: PrivatePostgres): Promise<string> {
 }
 
 async function takeover(server: PrivatePostgres): Promise<string> {
-  const first = await service(server, { EXTRACT_MODE: 'hold' });
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'invoices-drill-'));
+  const first = await service(server, { EXTRACT_MODE: 'hold' }, undefined, dataDir);
   const id = (await importBytes(first, first.token, first.dossier, uniquePdf('takeover'), 't.pdf'))!.body.id as string;
   await until(async () => (await api(first.baseUrl, 'GET', `/api/v1/invoices/${id}`, { token: first.token })).body.processing.state === 'running', 30_000);
   await kill(first);
   const killedAt = Date.now();
-  const second = await service(server, { EXTRACT_MODE: 'sleep' });
-  await until(async () => (await api(second.baseUrl, 'GET', `/api/v1/invoices/${id}`, { token: second.token })).body.processing.state === 'done', 120_000, 100);
+  const second = await service(server, { EXTRACT_MODE: 'sleep' }, undefined, dataDir);
+  await until(async () => (await api(second.baseUrl, 'GET', `/api/v1/invoices/${id}`, { token: second.token })).body.processing.state === 'done', 120_000, 100)
+    .catch(async (error) => {
+      console.error(JSON.stringify((await api(second.baseUrl, 'GET', `/api/v1/invoices/${id}`, { token: second.token })).body.processing), second.lines.slice(-8));
+      throw error;
+    });
   const ms = Date.now() - killedAt;
   await kill(second);
   return `| worker killed mid-job (lease 10 s, supervise 2 s) | job done by another worker ${(ms / 1000).toFixed(1)} s after the kill | |`;
@@ -164,10 +169,16 @@ if (unavailable) {
 }
 const server = await startPrivatePostgres();
 try {
-  const rows = [await restartUnderLoad(server), await drainOcr(server), await takeover(server)];
+  // `npm run drill -- takeover sigterm` runs only those parts.
+  const parts = process.argv.slice(2);
+  const wanted = (part: string) => parts.length === 0 || parts.includes(part);
+  const rows: string[] = [];
+  if (wanted('restart')) rows.push(await restartUnderLoad(server));
+  if (wanted('drain')) rows.push(await drainOcr(server));
+  if (wanted('takeover')) rows.push(await takeover(server));
   const exits: Record<string, number> = {};
-  for (const way of ['process', 'group', 'npm'] as const) exits[way] = await sigterm(server, way);
-  rows.push(`| SIGTERM with a 2 s job in flight (npm start: no job) | exit after ${Object.entries(exits).map(([w, ms]) => `${w} ${ms} ms`).join(', ')} | |`);
+  if (wanted('sigterm')) for (const way of ['process', 'group', 'npm'] as const) exits[way] = await sigterm(server, way);
+  if (wanted('sigterm')) rows.push(`| SIGTERM with a 2 s job in flight (npm start: no job) | exit after ${Object.entries(exits).map(([w, ms]) => `${w} ${ms} ms`).join(', ')} | |`);
   console.log(`Machine: ${machine()}, ${new Date().toISOString().slice(0, 10)}; load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}\n`);
   console.log('| drill | outcome | recovery |\n|---|---|---|');
   for (const row of rows) console.log(row);
