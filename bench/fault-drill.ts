@@ -50,10 +50,14 @@ async function until(check: () => Promise<boolean> | boolean, timeoutMs: number,
 async function service(server: PrivatePostgres, env: Record<string, string>, command?: string[],
   dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'invoices-drill-'))): Promise<Child & { token: string; dossier: string }> {
   const child = await startChild({ DATABASE_URL: server.url, DATA_DIR: dataDir, ...env }, command, { detached: true });
+  servicesStarted.push(child);
   const token = await signIn(child.baseUrl);
   const dossier = (await api(child.baseUrl, 'POST', '/api/v1/dossiers', { token, json: { name: `Drill ${Date.now()}` } })).body.id as string;
   return { ...child, token, dossier };
 }
+
+/** Every service started, so a failing drill leaves none running. */
+const servicesStarted: Child[] = [];
 
 const kill = async (child: Child) => {
   if (alive(child.process.pid!)) process.kill(-child.process.pid!, 'SIGKILL');
@@ -183,5 +187,12 @@ try {
   console.log('| drill | outcome | recovery |\n|---|---|---|');
   for (const row of rows) console.log(row);
 } finally {
+  for (const child of servicesStarted) {
+    try {
+      process.kill(-child.process.pid!, 'SIGKILL');
+    } catch {
+      // already gone
+    }
+  }
   server.destroy();
 }
