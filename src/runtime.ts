@@ -10,6 +10,7 @@ import type { Extractor } from './extraction/types.ts';
 import { buildApp } from './http/app.ts';
 import { processInvoiceTask } from './jobs/process-invoice.ts';
 import { startQueue, type JobQueue } from './jobs/queue.ts';
+import { recordLostJobTask } from './jobs/record-lost-job.ts';
 import type { Deps } from './services/deps.ts';
 import { openBlobStore } from './storage/index.ts';
 
@@ -39,6 +40,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
 
   if (runsWorker) {
     await queue.work(processInvoiceTask({ db, blobs: deps.blobs, config, logger, extract: options.extract }));
+    await queue.workDeadLetters(recordLostJobTask({ db, logger }));
   }
   const app = config.role !== 'worker' ? await buildApp(deps) : undefined;
 
@@ -47,9 +49,10 @@ export async function startService(options: ServiceOptions): Promise<Service> {
     deps,
     app,
     close() {
-      // Stop taking requests, let running jobs finish (pg-boss waits for them), then close the database.
+      // Stop taking requests and jobs at once (new requests, /readyz included, get 503 from then on),
+      // let the requests and jobs in flight finish, then close the queue and the database.
       closing ??= (async () => {
-        await app?.close();
+        await Promise.all([app?.close(), queue.stopWorkers()]);
         await queue.stop();
         if (!options.db) await db.close();
       })();

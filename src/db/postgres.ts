@@ -1,6 +1,7 @@
 import pg from 'pg';
 import type { Database, Queryable, QueryResult } from './database.ts';
 import { DATE_OID, INT8_OID, NUMERIC_OID } from './database.ts';
+import { isDatabaseUnavailable } from './errors.ts';
 
 const identity = (value: string) => value;
 
@@ -12,7 +13,8 @@ export function connectPostgres(connectionString: string, options: { max?: numbe
       return pg.types.getTypeParser(oid, format as 'text');
     },
   };
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, types });
+  // A server that does not answer fails a request after 5 s instead of holding it.
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 10, types, connectionTimeoutMillis: 5000 });
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => {});
 
@@ -26,6 +28,13 @@ export function connectPostgres(connectionString: string, options: { max?: numbe
     query: (sql, params) => run(pool, sql, params),
     async transaction(fn) {
       const client = await pool.connect();
+      // A checked-out client has no listener of the pool's: a server restart would emit 'error'
+      // with nobody listening and end the process. The error is kept, so the client is discarded.
+      let broken: Error | undefined;
+      const onError = (error: Error) => {
+        broken = error;
+      };
+      client.on('error', onError);
       const tx: Queryable = { query: (sql, params) => run(client, sql, params) };
       try {
         await client.query('BEGIN');
@@ -33,10 +42,13 @@ export function connectPostgres(connectionString: string, options: { max?: numbe
         await client.query('COMMIT');
         return value;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => {});
+        if (!broken && isDatabaseUnavailable(error)) broken = error as Error;
+        if (!broken) await client.query('ROLLBACK').catch((rollbackError: Error) => (broken = rollbackError));
         throw error;
       } finally {
-        client.release();
+        // A broken client keeps its listener: it may still emit after release, and is never reused.
+        if (!broken) client.off('error', onError);
+        client.release(broken);
       }
     },
     async exec(sql) {

@@ -1,7 +1,9 @@
 // Invoice use cases: import, list, get. Every call is scoped to the caller's firm.
+import { createHash } from 'node:crypto';
+import type { Queryable } from '../db/database.ts';
 import { DomainError, notFound } from '../domain/errors.ts';
 import { dossiersRepo } from '../repositories/dossiers.ts';
-import { idempotencyKeysRepo } from '../repositories/idempotency-keys.ts';
+import { idempotencyKeysRepo, type IdempotencyKeyRow } from '../repositories/idempotency-keys.ts';
 import { invoicesRepo, type InvoiceFilter, type InvoiceRow } from '../repositories/invoices.ts';
 import { isUniqueViolation } from './db-errors.ts';
 import type { Deps, Principal } from './deps.ts';
@@ -12,6 +14,26 @@ export type ImportOutcome =
   | { kind: 'duplicate'; invoice: InvoiceRow }
   | { kind: 'replayed'; invoice: InvoiceRow };
 
+/** Thrown inside the import transaction to roll it back: a concurrent request took the same key. */
+class IdempotencyKeyTaken extends Error {}
+
+/** Everything that defines an import request; the same Idempotency-Key must come with the same one. */
+function requestFingerprint(dossierId: string, staged: StagedFile): string {
+  return createHash('sha256').update(JSON.stringify([dossierId, staged.sha256, staged.fileName])).digest('hex');
+}
+
+/** The answer to a key seen before: the first request's invoice when it is the same request, else 422. */
+async function replay(db: Queryable, firmId: string, seen: IdempotencyKeyRow, request: { dossierId: string; staged: StagedFile; fingerprint: string }): Promise<ImportOutcome> {
+  const invoice = (await invoicesRepo.find(db, firmId, seen.invoice_id))!;
+  const same = seen.request_fingerprint
+    ? seen.request_fingerprint === request.fingerprint
+    : seen.file_sha256 === request.staged.sha256 && invoice.dossier_id === request.dossierId;
+  if (!same) {
+    throw new DomainError('idempotency_key_reused', 'This Idempotency-Key was already used for a different request (another file or folder)');
+  }
+  return { kind: 'replayed', invoice };
+}
+
 /**
  * Records a staged upload as a new invoice and enqueues its processing, in one transaction.
  * The same bytes in the same folder, or a repeated Idempotency-Key, return the existing invoice.
@@ -20,18 +42,13 @@ export async function completeImport(
   deps: Deps, principal: Principal, staged: StagedFile, input: { dossierId: string; idempotencyKey?: string },
 ): Promise<ImportOutcome> {
   const { firmId } = principal;
+  const key = input.idempotencyKey;
+  const request = { dossierId: input.dossierId, staged, fingerprint: requestFingerprint(input.dossierId, staged) };
   let outcome: ImportOutcome;
   try {
     outcome = await deps.db.transaction(async (tx): Promise<ImportOutcome> => {
-      if (input.idempotencyKey) {
-        const seen = await idempotencyKeysRepo.find(tx, firmId, input.idempotencyKey);
-        if (seen) {
-          if (seen.file_sha256 !== staged.sha256) {
-            throw new DomainError('idempotency_key_reused', 'This Idempotency-Key was already used for a different file');
-          }
-          return { kind: 'replayed', invoice: (await invoicesRepo.find(tx, firmId, seen.invoice_id))! };
-        }
-      }
+      const seen = key ? await idempotencyKeysRepo.find(tx, firmId, key) : undefined;
+      if (seen) return replay(tx, firmId, seen, request);
       if (!(await dossiersRepo.find(tx, firmId, input.dossierId))) throw notFound('Folder');
       const existing = await invoicesRepo.findBySha256(tx, firmId, input.dossierId, staged.sha256);
       if (existing) return { kind: 'duplicate', invoice: existing };
@@ -39,14 +56,21 @@ export async function completeImport(
         id: staged.invoiceId, dossier_id: input.dossierId, file_name: staged.fileName, file_type: staged.fileType,
         file_size: staged.size, file_sha256: staged.sha256, storage_key: staged.storageKey,
       });
-      if (input.idempotencyKey) {
-        await idempotencyKeysRepo.insert(tx, firmId, { key: input.idempotencyKey, file_sha256: staged.sha256, invoice_id: invoice.id });
+      if (key) {
+        const claimed = await idempotencyKeysRepo.claim(tx, firmId, {
+          key, file_sha256: staged.sha256, invoice_id: invoice.id, request_fingerprint: request.fingerprint,
+        });
+        if (!claimed) throw new IdempotencyKeyTaken();
       }
       await deps.queue.enqueueProcessing(tx, { firmId, invoiceId: invoice.id });
       return { kind: 'created', invoice };
     });
   } catch (error) {
     await deps.blobs.delete(staged.storageKey).catch(() => {});
+    // A concurrent request with the same key committed first: this one is its replay, or a 422.
+    const winnerKey = key && (error instanceof IdempotencyKeyTaken || isUniqueViolation(error))
+      ? await idempotencyKeysRepo.find(deps.db, firmId, key) : undefined;
+    if (winnerKey) return replay(deps.db, firmId, winnerKey, request);
     // Two identical uploads racing: the loser answers with the winner's invoice.
     if (isUniqueViolation(error)) {
       const winner = await invoicesRepo.findBySha256(deps.db, firmId, input.dossierId, staged.sha256);

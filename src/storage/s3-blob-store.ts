@@ -3,6 +3,7 @@ import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, S3Client } fr
 import { Upload } from '@aws-sdk/lib-storage';
 import type { S3Config } from '../config/config.ts';
 import { assertSafeKey, type BlobStore } from './blob-store.ts';
+import { isOutOfSpace, StorageFullError } from './errors.ts';
 
 /** S3-compatible object storage (AWS, MinIO, Garage, Scaleway...). Multipart upload streams any size. */
 export function s3BlobStore(config: S3Config): BlobStore {
@@ -27,7 +28,11 @@ export function s3BlobStore(config: S3Config): BlobStore {
     kind: 's3',
     async put(key, body, contentType) {
       // An aborted multipart upload leaves no object behind, which keeps put() all-or-nothing.
-      await new Upload({ client, params: { Bucket, Key: checked(key), Body: body, ContentType: contentType } }).done();
+      try {
+        await new Upload({ client, params: { Bucket, Key: checked(key), Body: body, ContentType: contentType } }).done();
+      } catch (error) {
+        throw isOutOfSpace(error) ? new StorageFullError(error) : error;
+      }
     },
     get,
     async read(key) {

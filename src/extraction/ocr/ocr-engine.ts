@@ -83,7 +83,10 @@ export function createOcrEngine(workers: number): OcrEngine {
       // Per-job parameter: tesseract.js sets it for this recognition only, then restores it.
       // Words as TSV rather than as block objects: the objects carry every symbol and its choices,
       // which cost memory in the worker and again when copied to this thread (docs/benchmarks.md).
-      const result = await s.addJob('recognize', image, { tessedit_pageseg_mode: SEGMENTATION[layout], user_defined_dpi: OCR_DPI } as never, { tsv: true, blocks: false, text: false });
+      // debug_file: tesseract's own diagnostics ("Detected 12 diacritics") would go raw to stderr,
+      // in the middle of the JSON log; they carry nothing the result does not, so they are dropped.
+      const params = { tessedit_pageseg_mode: SEGMENTATION[layout], user_defined_dpi: OCR_DPI, debug_file: '/dev/null' };
+      const result = await s.addJob('recognize', image, params as never, { tsv: true, blocks: false, text: false });
       return wordsFromTsv(result.data.tsv ?? '', page);
     },
     async close() {

@@ -1,6 +1,8 @@
 // Every error leaves as RFC 9457 application/problem+json with a stable code. 5xx say nothing internal.
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError, type ErrorCode } from '../../domain/errors.ts';
+import { isDatabaseFull, isDatabaseUnavailable } from '../../db/errors.ts';
+import { isOutOfSpace } from '../../storage/errors.ts';
 
 const STATUS: Record<ErrorCode, number> = {
   validation_failed: 400,
@@ -21,8 +23,11 @@ const TITLES: Record<number, string> = {
   400: 'Bad Request', 401: 'Unauthorized', 404: 'Not Found', 405: 'Method Not Allowed', 406: 'Not Acceptable',
   408: 'Request Timeout', 409: 'Conflict', 413: 'Content Too Large', 414: 'URI Too Long', 415: 'Unsupported Media Type',
   422: 'Unprocessable Content', 429: 'Too Many Requests', 431: 'Request Header Fields Too Large',
-  500: 'Internal Server Error', 503: 'Service Unavailable',
+  500: 'Internal Server Error', 503: 'Service Unavailable', 507: 'Insufficient Storage',
 };
+
+/** Seconds a client is told to wait while the database is unreachable (a restart takes a few). */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
 
 // Fastify's and its plugins' own errors that are the client's fault.
 const FRAMEWORK_CODES: Record<string, { status: number; code: string }> = {
@@ -74,6 +79,16 @@ export function sendErrorAsProblem(error: FastifyError, request: FastifyRequest,
   if (known) return sendProblem(request, reply, known.status, known.code, error.message);
   if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
     return sendProblem(request, reply, error.statusCode, 'bad_request', error.message);
+  }
+  // Outages are the client's to retry (503) or the operator's to fix (507); nothing was stored.
+  if (isDatabaseUnavailable(error)) {
+    request.log.warn({ err: error }, 'database unavailable');
+    reply.header('Retry-After', String(DATABASE_RETRY_AFTER_SECONDS));
+    return sendProblem(request, reply, 503, 'database_unavailable', 'The database is not reachable; retry shortly');
+  }
+  if (isOutOfSpace(error) || isDatabaseFull(error)) {
+    request.log.error({ err: error }, 'out of storage space');
+    return sendProblem(request, reply, 507, 'insufficient_storage', 'There is no space left to store this request; nothing was saved');
   }
   request.log.error({ err: error }, 'unhandled error');
   return sendProblem(request, reply, 500, 'internal_error', 'An unexpected error occurred; it has been logged');
