@@ -6,7 +6,9 @@
 // - errors that can come from the HTTP layer itself are declared where they can occur:
 //   408 (the request not received in time) and 431 (headers or query string too large) anywhere, 400 and 414 (bad or over-long path
 //   parameter) on operations with one, 400, 413 and 415 on every method whose body Fastify reads
-//   (POST, PUT, PATCH, DELETE: a body with a content type is parsed even where none is expected).
+//   (POST, PUT, PATCH, DELETE: a body with a content type is parsed even where none is expected);
+// - outages: 503 (the database unreachable, with Retry-After) wherever the database is read, and 507
+//   (no space left to store) wherever something is written.
 import { problemResponse } from './schemas/common.ts';
 
 type Schema = { required?: string[]; properties?: Record<string, Schema>; default?: unknown; [key: string]: unknown };
@@ -35,7 +37,8 @@ function declare(operation: Operation, statuses: number[]) {
 
 const READS_BODY = new Set(['post', 'put', 'patch', 'delete']);
 
-function finishOperation(method: string, operation: Operation) {
+function finishOperation(path: string, method: string, operation: Operation) {
+  const usesDatabase = path !== '/healthz';
   for (const parameter of operation.parameters ?? []) {
     if (parameter.in !== 'path' && parameter.schema?.default !== undefined) parameter.required = false;
   }
@@ -54,15 +57,17 @@ function finishOperation(method: string, operation: Operation) {
   }
   if (operation.parameters?.some((p) => p.in === 'path')) declare(operation, [400, 414]);
   declare(operation, [408, 431]);
+  if (usesDatabase) declare(operation, [503]);
+  if (usesDatabase && READS_BODY.has(method)) declare(operation, [507]);
   operation.responses = Object.fromEntries(Object.entries(operation.responses).sort(([a], [b]) => a.localeCompare(b)));
 }
 
 /** @fastify/swagger's transformObject: receives { openapiObject } and returns the finished document. */
 export function finishOpenApiDocument(generated: object) {
   const document = (generated as { openapiObject: Document }).openapiObject;
-  for (const item of Object.values(document.paths ?? {})) {
+  for (const [path, item] of Object.entries(document.paths ?? {})) {
     for (const [method, operation] of Object.entries(item)) {
-      if (METHODS.has(method)) finishOperation(method, operation);
+      if (METHODS.has(method)) finishOperation(path, method, operation);
     }
   }
   return document;

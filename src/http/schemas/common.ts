@@ -28,9 +28,10 @@ export const PROBLEM_DESCRIPTIONS: Record<number, string> = {
   414: 'A path parameter is longer than the limit',
   415: 'The body\'s or the file\'s type is not accepted',
   422: 'Understood but refused (the failing checks, or an Idempotency-Key reused with another file)',
-  429: 'Too many failed attempts; Retry-After says when to try again',
+  429: 'Too many requests or failed attempts; Retry-After says when to try again',
   431: 'The headers or the query string are larger than the limit',
-  503: 'A dependency (the database) is not available',
+  503: 'A dependency (the database) is not available; Retry-After says when to try again',
+  507: 'No space is left to store the request; nothing was saved',
 };
 
 /** A response entry for an error status: RFC 9457 problem details. */
