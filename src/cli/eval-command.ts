@@ -73,7 +73,7 @@ export async function evalCommand(corpus: string, options: EvalOptions): Promise
     : renderSplitReport(HALVES.map((h) => ({ half: h, scores: scores.filter((_, i) => half(entries[i]!) === h) })), run);
   process.stdout.write(report);
   if (options.out) {
-    fs.writeFileSync(options.out, `# Extraction accuracy\n\nProduced by the evaluation harness (\`src/cli/eval-command.ts\`) on `${corpus}`, scored by the rules of \`../shared/corpus/README.md\`, on ${options.all ? 'every entry' : 'primary entries'}${options.kinds.length ? ` of ${options.kinds.join(', ')}` : ''}${options.split === 'whole' ? ', undivided' : options.split ? `, ${options.split} half only` : ''}.\n\n${report}`);
+    fs.writeFileSync(options.out, `# Extraction accuracy\n\nProduced by the evaluation harness (\`src/cli/eval-command.ts\`) on \`${corpus}\`, scored by the rules of \`../shared/corpus/README.md\`, on ${options.all ? 'every entry' : 'primary entries'}${options.kinds.length ? ` of ${options.kinds.join(', ')}` : ''}${options.split === 'whole' ? ', undivided' : options.split ? `, ${options.split} half only` : ''}.\n\n${report}`);
   }
   if (options.details) {
     const tune = entries.flatMap((e, i) => (half(e) === 'tune' ? [JSON.stringify({ truth: e.expected, kind: e.kind, prediction: predictions[i], score: scores[i] })] : []));
