@@ -30,13 +30,13 @@ export function renderSplitReport(halves: HalfScores[], run: RunInfo): string {
     overall: precisionAndCoverage(h.scores),
     summaries: kinds.map((k) => summarise(k, h.scores.filter((s) => s.kind === k))),
   }));
-  const cell = (f: (x: (typeof byHalf)[number]) => string) => byHalf.map(f).join(' | ');
+  const cell = (f: (x: (typeof byHalf)[number]) => string) => byHalf.map(f).join(' / ');
   const headline = (x: (typeof byHalf)[number]) => {
     const p = x.overall.precision === null ? '–' : `${(100 * x.overall.precision).toFixed(1)}%`;
     const c = x.overall.coverage === null ? '–' : `${(100 * x.overall.coverage).toFixed(1)}%`;
     return `precision **${p}** (${x.overall.validated - x.overall.wrongValidated.length}/${x.overall.validated}), coverage **${c}**, amounts shown ${ratioText(shownAmounts(x.summaries))}`;
   };
-  const names = byHalf.map((x) => x.half).join(' | ');
+  const names = byHalf.map((x) => x.half).join(' / ');
   const lines = [
     ...runLine(run, halves.reduce((n, h) => n + h.scores.length, 0)),
     '',
