@@ -6,11 +6,16 @@ import { DomainError, validationFailed } from '../domain/errors.ts';
 import type { Deps, Principal } from '../services/deps.ts';
 import { completeImport, type ImportOutcome } from '../services/invoices.ts';
 import { stageUpload, tooLarge, type StagedFile } from '../services/upload-staging.ts';
+import { isOutOfSpace } from '../storage/errors.ts';
 
 const malformed = (why: string) => validationFailed(`The multipart body is malformed (${why}); send multipart/form-data with a "file" part and a "dossier_id" field`);
 
-/** Our typed errors and the multipart plugin's (limits, with their status) are answered as they are. */
-const isClientError = (error: unknown) => error instanceof DomainError || Boolean((error as { statusCode?: number }).statusCode);
+/**
+ * Our typed errors, the multipart plugin's (limits, with their status) and a full store (507) are
+ * answered as they are; only the parser's own failures are the client's malformed body.
+ */
+const answeredAsIs = (error: unknown) =>
+  error instanceof DomainError || Boolean((error as { statusCode?: number }).statusCode) || isOutOfSpace(error);
 
 /**
  * The parts of the body. The parser's own failures (no boundary, a boundary that never comes,
@@ -30,7 +35,7 @@ async function* partsOf(request: FastifyRequest): AsyncGenerator<Multipart> {
       try {
         step = await parser.next();
       } catch (error) {
-        throw isClientError(error) ? error : malformed((error as Error).message);
+        throw answeredAsIs(error) ? error : malformed((error as Error).message);
       }
       if (step.done) return;
       yield step.value;
@@ -59,7 +64,7 @@ export async function receiveInvoiceUpload(
         staged = await stageUpload(deps.blobs, principal.firmId, { stream: part.file, fileName: part.filename }, deps.config.maxUploadBytes)
           .catch((error: unknown) => {
             // The parser fails the file stream when the body ends inside it, after staging began.
-            throw isClientError(error) || !part.file.destroyed ? error : malformed((error as Error).message);
+            throw answeredAsIs(error) || !part.file.destroyed ? error : malformed((error as Error).message);
           });
         if (part.file.truncated) throw tooLarge(deps.config.maxUploadBytes);
       } else if (part.fieldname === 'dossier_id' && typeof part.value === 'string') {
