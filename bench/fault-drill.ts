@@ -10,21 +10,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { api, FIXTURE, signIn, startChild, uniquePdf, type Child } from '../test/faults/helpers/child.ts';
+import { alive, api, FIXTURE, signIn, startChild, uniquePdf, type Child } from '../test/faults/helpers/child.ts';
 import { privatePostgresUnavailable, startPrivatePostgres, type PrivatePostgres } from '../test/faults/helpers/private-postgres.ts';
 import { multipart } from '../test/helpers/service.ts';
 import { machine } from './lib.ts';
 
 const CORPUS = path.resolve(process.env.CORPUS_DIR ?? path.join(import.meta.dirname, '../../shared/corpus'));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 async function importBytes(child: Child, token: string, dossier: string, bytes: Buffer, name: string) {
   const form = multipart([{ name: 'dossier_id', value: dossier }, { name: 'file', value: bytes, filename: name }]);

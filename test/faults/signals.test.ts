@@ -8,18 +8,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
-import { ADMIN, api, FIXTURE, signIn, startChild, uniquePdf, type Child } from './helpers/child.ts';
+import { ADMIN, alive, api, FIXTURE, signIn, startChild, uniquePdf, type Child } from './helpers/child.ts';
 import { privatePostgresUnavailable, startPrivatePostgres, type PrivatePostgres } from './helpers/private-postgres.ts';
 import { multipart } from '../helpers/service.ts';
-
-const alive = (pid: number) => {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 /** An upload whose body arrives in two halves; the second is sent when finish() is called. */
 function slowUpload(child: Child, token: string, dossier: string) {
