@@ -8,7 +8,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import pg from 'pg';
-import { ADMIN, alive, api, FIXTURE, signIn, startChild, uniquePdf, type Child } from './helpers/child.ts';
+import { isRunning as alive } from '../helpers/process-tree.ts';
+import { ADMIN, api, FIXTURE, signIn, startChild, uniquePdf, type Child } from './helpers/child.ts';
 import { privatePostgresUnavailable, startPrivatePostgres, type PrivatePostgres } from './helpers/private-postgres.ts';
 import { multipart } from '../helpers/service.ts';
 

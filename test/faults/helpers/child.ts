@@ -7,16 +7,6 @@ export const FIXTURE = path.resolve(import.meta.dirname, '../fixtures/service.ts
 export const ROOT = path.resolve(import.meta.dirname, '../../..');
 export const ADMIN = { email: 'faults@example.test', password: 'faults-test-password' };
 
-/** Whether a process still runs (signal 0 checks without signalling). */
-export function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 export interface Child {
   process: ChildProcess;
   baseUrl: string;
