@@ -2,7 +2,7 @@
 import { COLUMN_GAP, spanConf, type Line } from '../layout/lines.ts';
 import { findDates, numericDateOrder } from './date-parser.ts';
 import { findLabels, type LabelHit } from './labelled-values.ts';
-import { DATE_LABELS, DATE_QUALIFIERS, type DateRole } from './labels.ts';
+import { DATE_LABELS, DATE_QUALIFIERS, NAMES_THE_INVOICE_DATE, type DateRole } from './labels.ts';
 import { fold } from './text-normalise.ts';
 
 export interface DateReading { invoiceDate: string | null; confidence: number; dueDate: string | null; evidence: DateEvidence }
@@ -18,8 +18,6 @@ export interface DateReading { invoiceDate: string | null; confidence: number; d
  */
 export interface DateEvidence { label: 'explicit' | 'generic' | 'none'; rivals: string[] }
 
-/** From this weight up, a label names the invoice date itself (see DATE_LABELS). */
-export const EXPLICIT_DATE_LABEL = 0.9;
 
 export function readDates(lines: Line[]): DateReading {
   const scored: Candidate[] = [];
@@ -56,7 +54,7 @@ export function readDates(lines: Line[]): DateReading {
 
 function evidenceFor(best: Candidate | null, scored: Candidate[]): DateEvidence {
   if (!best || !best.labelled) return { label: 'none', rivals: [] };
-  const explicit = best.weight >= EXPLICIT_DATE_LABEL;
+  const explicit = best.weight >= NAMES_THE_INVOICE_DATE;
   const competes = (c: Candidate) => c.iso !== best.iso && (explicit ? c.labelled && c.weight >= best.weight : true);
   return { label: explicit ? 'explicit' : 'generic', rivals: [...new Set(scored.filter(competes).map((c) => c.iso))] };
 }

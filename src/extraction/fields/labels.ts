@@ -86,6 +86,12 @@ const LETTER_DATE = 0.85;
 const SIGNED_DATE = 0.9;
 /** Due, delivery, order, period dates: the readers use their role, the weight only settles overlaps. */
 const OTHER_DATE = 1;
+/**
+ * From this weight up, an invoice-date label names the document's own date (explicit, title dated,
+ * heading cell, signed); under it (a bare "Date", a letter's "le") it only suggests one. The
+ * validation gate asks more of the weaker ones (invoice-date.ts, DateEvidence).
+ */
+export const NAMES_THE_INVOICE_DATE = Math.min(TITLE_DATED, DATE_HEADING_CELL, SIGNED_DATE);
 
 /** "N° 12", "Nr. 4711", "#12" between a title and "vom". */
 const DATED_NUMBER_MARK = String.raw`(nr\.?|n[°o]\.?|no\.?|number|#)`;
