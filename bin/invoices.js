@@ -8,4 +8,7 @@
 // them, and this process relays signals to it (src/relay.ts).
 import { relayWithMallocSettings } from '../src/relay.ts';
 
-if (!relayWithMallocSettings()) await import('../src/cli/main.ts');
+// The integrators' commands only talk HTTP to a running service: they run here, with no second process.
+const HTTP_CLIENT_COMMANDS = ['login', 'dossiers', 'import', 'list', 'show', 'export'];
+
+if (HTTP_CLIENT_COMMANDS.includes(process.argv[2] ?? '') || !relayWithMallocSettings()) await import('../src/cli/main.ts');

@@ -8,6 +8,7 @@ import { openDatabase } from './db/connect.ts';
 import type { Database } from './db/database.ts';
 import type { Extractor } from './extraction/types.ts';
 import { buildApp } from './http/app.ts';
+import { deliverWebhookTask } from './jobs/deliver-webhook.ts';
 import { processInvoiceTask } from './jobs/process-invoice.ts';
 import { startQueue, type JobQueue } from './jobs/queue.ts';
 import { recordLostJobTask } from './jobs/record-lost-job.ts';
@@ -41,6 +42,7 @@ export async function startService(options: ServiceOptions): Promise<Service> {
   if (runsWorker) {
     await queue.work(processInvoiceTask({ db, blobs: deps.blobs, config, logger, extract: options.extract }));
     await queue.workDeadLetters(recordLostJobTask({ db, logger }));
+    await queue.workDeliveries(deliverWebhookTask({ db, config, logger, queue }));
   }
   const app = config.role !== 'worker' ? await buildApp(deps) : undefined;
 

@@ -4,6 +4,7 @@ import fs from 'node:fs/promises';
 import { loadConfig } from '../config/config.ts';
 import { centsToNumber } from '../domain/money.ts';
 import { createExtractor, ExtractionError, type ExtractionResult } from '../extraction/index.ts';
+import { formatTable } from './table.ts';
 
 export function resultLine(file: string, result: ExtractionResult) {
   const f = result.fields;
@@ -63,8 +64,5 @@ function tableRow(line: ReturnType<typeof resultLine> | ReturnType<typeof errorL
 }
 
 function printTable(rows: string[][]) {
-  const header = ['file', 'status', 'source', 'HT', 'TVA', 'TTC', 'date', 'supplier', 'review'];
-  const all = [header, ...rows];
-  const widths = header.map((_, i) => Math.min(48, Math.max(...all.map((r) => (r[i] ?? '').length))));
-  for (const r of all) process.stdout.write(`${r.map((c, i) => (c ?? '').slice(0, 48).padEnd(widths[i]!)).join('  ')}\n`);
+  process.stdout.write(formatTable(['file', 'status', 'source', 'HT', 'TVA', 'TTC', 'date', 'supplier', 'review'], rows));
 }

@@ -1,4 +1,5 @@
-// `invoices <command>`: serve | worker | migrate | user create | extract.
+// `invoices <command>`: serve | worker | migrate | user create | extract | eval, and the integrators'
+// commands (login | dossiers | import | list | show | export), which talk to a running service (./integrator/).
 import { parseArgs } from 'node:util';
 import type { Half } from '../evaluation/split.ts';
 import { extractCommand } from './extract-command.ts';
@@ -17,6 +18,17 @@ Commands:
                                 score the extractor on a corpus with truth.json;
                                 without --split, the tune and check halves side by side;
                                 whole: a generated set from a tune seed, undivided
+
+For integrators (a running service; \`invoices <command> --help\` for each):
+  login [--url URL] [--email EMAIL] [--password-stdin]
+                                sign in; the token is stored in the user's config folder
+  dossiers list | dossiers create NAME
+  import --dossier D [--concurrency N] [--wait] PATH...
+                                import PDF/JPG/PNG/XML files and folders; safe to re-run
+  list --dossier D [--status S] [--from DATE] [--to DATE] [--duplicates] [--json|--csv]
+  show ID [--json]
+  export --dossier D --format fec|csv -o FILE [--from DATE] [--to DATE]
+  INVOICES_URL and INVOICES_TOKEN override the stored login.
 `;
 
 async function run(argv: string[]): Promise<number> {
@@ -51,6 +63,15 @@ async function run(argv: string[]): Promise<number> {
         kinds: values.kind ?? [], all: values.all ?? false, split: values.split as Half | 'whole' | undefined, out: values.out, details: values.details,
         command: `npm run eval -- ${rest.join(' ')}`,
       });
+    }
+    case 'login':
+    case 'dossiers':
+    case 'import':
+    case 'list':
+    case 'show':
+    case 'export': {
+      const { runIntegratorCommand } = await import('./integrator/program.ts');
+      return runIntegratorCommand(argv);
     }
     case undefined:
     case '--help':

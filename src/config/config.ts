@@ -1,6 +1,7 @@
 // The only module that reads process.env. Everything else receives a frozen Config.
 import os from 'node:os';
 import path from 'node:path';
+import { CHARGE_ACCOUNT_PATTERN } from '../domain/exports.ts';
 import { ConfigError, envReader } from './env-reader.ts';
 
 export type Role = 'all' | 'api' | 'worker';
@@ -32,6 +33,13 @@ export interface Config {
   jobs: { concurrency: number; retryLimit: number; retryDelaySeconds: number; leaseSeconds: number; superviseSeconds: number; pollSeconds: number };
   extraction: { timeoutMs: number; maxPages: number; maxPixels: number; maxMemoryMb: number; maxDecodedBytes: number; ocrWorkers: number };
   admin: { email: string; password: string; firm: string } | undefined;
+  /** FEC exports: the charge account debited with an invoice's amount before VAT, unless the request names one. */
+  fec: { chargeAccount: string };
+  /**
+   * Webhook deliveries: attempts before a delivery is marked failed, the first retry's delay (doubled
+   * after each failure), the time limit of one attempt, and whether private addresses may be targets.
+   */
+  webhooks: { maxAttempts: number; retryDelaySeconds: number; timeoutMs: number; allowPrivateTargets: boolean };
 }
 
 export { ConfigError };
@@ -55,6 +63,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError(adminEmail ? 'ADMIN_PASSWORD' : 'ADMIN_EMAIL', 'must be set together with the other ADMIN_* variable');
   }
   if (adminPassword && adminPassword.length < 10) throw new ConfigError('ADMIN_PASSWORD', 'must be at least 10 characters');
+
+  const chargeAccount = read.string('FEC_CHARGE_ACCOUNT', '606000');
+  if (!new RegExp(CHARGE_ACCOUNT_PATTERN).test(chargeAccount)) throw new ConfigError('FEC_CHARGE_ACCOUNT', `must be a class 6 account of 3 to 10 digits (e.g. 606000), got "${chargeAccount}"`);
 
   const bucket = read.optional('S3_BUCKET');
   const cores = Math.max(1, os.availableParallelism());
@@ -115,5 +126,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin: adminEmail && adminPassword
       ? { email: adminEmail, password: adminPassword, firm: read.string('ADMIN_FIRM', 'My firm') }
       : undefined,
+    fec: { chargeAccount },
+    webhooks: {
+      maxAttempts: read.integer('WEBHOOK_MAX_ATTEMPTS', 8, { min: 1, max: 20 }),
+      retryDelaySeconds: read.number('WEBHOOK_RETRY_DELAY_SECONDS', 30, { min: 0.1, max: 86_400 }),
+      timeoutMs: read.integer('WEBHOOK_TIMEOUT_MS', 10_000, { min: 100, max: 60_000 }),
+      // Off in production: a firm must not be able to make the server call its own network (SSRF).
+      allowPrivateTargets: read.boolean('WEBHOOK_ALLOW_PRIVATE_TARGETS', false),
+    },
   });
 }

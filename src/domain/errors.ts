@@ -12,7 +12,12 @@ export type ErrorCode =
   | 'payload_too_large'
   | 'invoice_read_only'
   | 'processing_in_progress'
-  | 'checks_failed';
+  | 'checks_failed'
+  | 'invoices_not_exportable'
+  | 'nothing_to_export'
+  | 'invoices_incomplete'
+  | 'export_cancelled'
+  | 'webhook_target_refused';
 
 export class DomainError extends Error {
   readonly code: ErrorCode;

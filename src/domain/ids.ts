@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 // Crockford-style lower-case base32: opaque, URL-safe, and free of look-alike characters.
 const ALPHABET = '0123456789abcdefghjkmnpqrstvwxyz';
 
-export type IdPrefix = 'inv' | 'firm' | 'usr' | 'dos' | 'tok' | 'cor';
+export type IdPrefix = 'inv' | 'firm' | 'usr' | 'dos' | 'tok' | 'cor' | 'exp' | 'whk' | 'evt' | 'dlv';
 
 export function newId(prefix: IdPrefix): string {
   // 128 random bits as 26 base32 characters (the first one carries the top 3 bits).

@@ -35,6 +35,8 @@ export async function openDocument(bytes: Uint8Array, fileType: AcceptedFileType
     }
     return { fileType, bytes, pageCount: pdf.pageCount, pdf, close: () => pdf.close() };
   }
+  // A standalone e-invoice is data, neither a PDF nor an image: the XML step reads it as text.
+  if (fileType === 'application/xml') return { fileType, bytes, pageCount: 1, pdf: null, close: async () => {} };
   // Read the header only: a decompression bomb is refused before any pixel is decoded.
   const declared = declaredImageSize(bytes);
   if (declared) refuseOversize(declared.width, declared.height, limits);

@@ -6,6 +6,7 @@ import { openDocument, type LoadedDocument } from './document.ts';
 import { facturxStep } from './steps/facturx-step.ts';
 import { ocrStep } from './steps/ocr-step.ts';
 import { pdfTextStep } from './steps/pdf-text-step.ts';
+import { xmlStep } from './steps/xml-step.ts';
 import { ExtractionError, type ExtractedInvoice, type ExtractionLimits, type ExtractionResult, type ExtractionSource } from './types.ts';
 import type { OcrEngine } from './ocr/ocr-engine.ts';
 
@@ -26,12 +27,12 @@ export interface Step {
   run(ctx: StepContext): Promise<StepResult>;
 }
 
-export const STEPS: readonly Step[] = [facturxStep, pdfTextStep, ocrStep];
+export const STEPS: readonly Step[] = [xmlStep, facturxStep, pdfTextStep, ocrStep];
 
 export async function runPipeline(bytes: Uint8Array, limits: ExtractionLimits, ocr: OcrEngine): Promise<ExtractionResult> {
   const started = performance.now();
-  const fileType = sniffFileType(bytes.subarray(0, 16));
-  if (!fileType) throw new ExtractionError('unsupported_type', 'Not a PDF, JPEG or PNG file');
+  const fileType = sniffFileType(bytes);
+  if (!fileType) throw new ExtractionError('unsupported_type', 'Not a PDF, JPEG or PNG file, nor a UBL or CII e-invoice');
   const doc = await openDocument(bytes, fileType, limits);
   try {
     const skipped: string[] = [];

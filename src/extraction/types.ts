@@ -1,8 +1,13 @@
 // The extraction engine's contract: bytes in, checked fields out. No HTTP, no database.
 import type { AcceptedFileType } from '../domain/invoice.ts';
 import type { Cents } from '../domain/money.ts';
+import type { ReviewReason } from '../domain/review-reasons.ts';
 
-export type ExtractionSource = 'facturx' | 'pdf-text' | 'ocr';
+/** facturx: the XML embedded in a PDF; xml: a standalone UBL or CII file. Both are exact. */
+export type ExtractionSource = 'facturx' | 'xml' | 'pdf-text' | 'ocr';
+
+/** Sources whose values are written as data, not read from print: confidence 1, no gate model. */
+export const isExactSource = (source: ExtractionSource): boolean => source === 'facturx' || source === 'xml';
 
 export const FIELD_NAMES = ['montant_ht', 'montant_tva', 'montant_ttc', 'fournisseur', 'siret', 'date_facture', 'numero', 'devise'] as const;
 export type FieldName = (typeof FIELD_NAMES)[number];
@@ -18,6 +23,14 @@ export interface InvoiceFields {
   numero: string | null;
   devise: string | null;
 }
+
+/**
+ * What a text or OCR reading's amounts rest on: 'equation' when HT + TVA = TTC holds among amounts
+ * read as printed, with no close rival; 'weak' when an equation holds only through a repaired reading
+ * or beside a rival of nearly the same score; 'none' when nothing adds up (best guesses, or one amount
+ * implied by the other two).
+ */
+export type AmountProof = 'equation' | 'weak' | 'none';
 
 export interface VatLine { rate: number | null; basis: Cents | null; tax: Cents | null }
 
@@ -38,6 +51,8 @@ export interface ExtractedInvoice {
     dateEvidence?: { label: 'explicit' | 'generic' | 'none'; rivals: string[] };
     /** Text and OCR only: other totals that add up as well as the chosen ones (see fields/totals.ts). */
     rivalTotals?: Cents[];
+    /** Text and OCR only: whether the amounts prove each other as printed (see fields/totals.ts). */
+    amountsProof?: AmountProof;
   };
 }
 
@@ -46,6 +61,8 @@ export interface ExtractionResult extends ExtractedInvoice {
   source: ExtractionSource;
   fileType: AcceptedFileType;
   pages: number;
+  /** Why a person must look, as codes with parameters; reviewReasons says them in English. */
+  reasons: ReviewReason[];
   reviewReasons: string[];
   durationMs: number;
   /** Text and OCR: the validation model's evidence and verdict (extraction/checks/gate-model.ts). */
@@ -71,7 +88,9 @@ export type ExtractionErrorCode =
   /** The PDF's streams inflate beyond the decoded-size budget (a decompression bomb). */
   | 'document_too_large'
   /** The extraction went over its memory budget, or its sandbox process died. */
-  | 'resource_limit';
+  | 'resource_limit'
+  /** XML with a DOCTYPE or an entity declaration: refused before parsing (XXE, entity expansion). */
+  | 'unsafe_xml';
 
 /** A final failure: retrying the same bytes cannot succeed. */
 export class ExtractionError extends Error {

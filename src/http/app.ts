@@ -12,9 +12,12 @@ import { rateLimit } from './plugins/rate-limit.ts';
 import { registerProblemHandlers, sendErrorAsProblem } from './plugins/problems.ts';
 import { authRoutes } from './routes/auth.ts';
 import { dossierRoutes } from './routes/dossiers.ts';
+import { exportRoutes } from './routes/exports.ts';
 import { healthRoutes } from './routes/health.ts';
 import { invoiceRoutes } from './routes/invoices.ts';
+import { invoiceTotalsRoutes } from './routes/invoice-totals.ts';
 import { tokenRoutes } from './routes/tokens.ts';
+import { webhookRoutes } from './routes/webhooks.ts';
 import { Problem } from './schemas/common.ts';
 import { openApiInfo } from './openapi-info.ts';
 import { finishOpenApiDocument } from './openapi-document.ts';
@@ -100,7 +103,10 @@ export async function buildApp(deps: Deps, options: { timeouts?: Partial<ServerT
     v1.addHook('preHandler', requireAuth(deps, rateLimit(deps)));
     await v1.register(dossierRoutes(deps));
     await v1.register(invoiceRoutes(deps));
+    await v1.register(invoiceTotalsRoutes(deps));
+    await v1.register(exportRoutes(deps));
     await v1.register(tokenRoutes(deps));
+    await v1.register(webhookRoutes(deps));
   }, { prefix: '/api/v1' });
   await serveUi(app as unknown as FastifyInstance);
 

@@ -16,7 +16,9 @@ export const openApiInfo = {
     { name: 'auth', description: 'Tokens' },
     { name: 'dossiers', description: 'Folders' },
     { name: 'invoices', description: 'Invoices' },
+    { name: 'exports', description: 'Export batches to accounting (FEC, CSV)' },
     { name: 'tokens', description: 'Named API tokens (Settings > API)' },
+    { name: 'webhooks', description: 'Signed webhooks (Standard Webhooks) and their delivery log' },
     { name: 'health', description: 'Probes' },
   ],
 };

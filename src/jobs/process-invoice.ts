@@ -5,6 +5,8 @@ import type { Config } from '../config/config.ts';
 import type { Database } from '../db/database.ts';
 import { ExtractionError, type Extractor } from '../extraction/types.ts';
 import { invoicesRepo } from '../repositories/invoices.ts';
+import { recordExtraction } from '../services/duplicates.ts';
+import { invoiceEvents } from '../services/events.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 import { toStoredExtraction } from './to-stored-extraction.ts';
 import type { ProcessInvoiceJob } from './queue.ts';
@@ -24,13 +26,18 @@ export function processInvoiceTask(deps: ProcessDeps) {
       const bytes = await deps.blobs.read(invoice.storage_key);
       const result = await deps.extract(new Uint8Array(bytes), deps.config.extraction);
       const stored = toStoredExtraction(result);
-      await invoicesRepo.saveExtraction(deps.db, firmId, invoiceId, stored);
-      log.info({ status: stored.status, source: result.source, durationMs: result.durationMs }, 'invoice processed');
+      // Duplicate detection needs the firm's other invoices, so it runs here, after the engine decided;
+      // the events go out in the transaction that records the outcome (an outbox).
+      const recorded = await recordExtraction(deps.db, firmId, invoice, stored, (tx, status) => invoiceEvents.processed(tx, firmId, invoice, status));
+      log.info({ status: recorded.status, duplicateOf: recorded.duplicateOf, source: result.source, durationMs: result.durationMs }, 'invoice processed');
     } catch (error) {
       const final = error instanceof ExtractionError || job.retryCount >= job.retryLimit;
       const code = error instanceof ExtractionError ? error.code : 'processing_error';
       const message = error instanceof Error ? error.message : String(error);
-      await invoicesRepo.markFailed(deps.db, firmId, invoiceId, final ? 'failed' : 'queued', { code, message });
+      await deps.db.transaction(async (tx) => {
+        const failed = await invoicesRepo.markFailed(tx, firmId, invoiceId, final ? 'failed' : 'queued', { code, message });
+        if (failed && final) await invoiceEvents.failed(tx, firmId, invoice, { code, message });
+      });
       log.warn({ err: error, final }, 'invoice processing failed');
       // A final extraction error completes the job: retrying the same bytes cannot help.
       if (!(error instanceof ExtractionError)) throw error;

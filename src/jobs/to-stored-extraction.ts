@@ -23,6 +23,7 @@ export function toStoredExtraction(result: ExtractionResult): { fields: Extracte
       pages: result.pages,
       confidence: result.confidence,
       review_reasons: result.reviewReasons,
+      review_reason_codes: result.reasons,
       duration_ms: result.durationMs,
       due_date: result.extra.dueDate ?? null,
       amount_due: centsToDecimal(result.extra.amountDue ?? null),

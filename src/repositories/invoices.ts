@@ -1,8 +1,9 @@
 import type { Queryable } from '../db/database.ts';
 import type { InvoiceStatus, ProcessingState } from '../domain/invoice.ts';
 import type { ExtractedFields, StoredExtraction } from '../domain/extraction-record.ts';
+import type { DuplicateKeys, DuplicateRule } from '../domain/duplicates.ts';
 
-export interface InvoiceRow extends ExtractedFields {
+export interface InvoiceRow extends ExtractedFields, DuplicateKeys {
   id: string;
   firm_id: string;
   dossier_id: string;
@@ -18,6 +19,10 @@ export interface InvoiceRow extends ExtractedFields {
   file_size: number;
   file_sha256: string;
   storage_key: string;
+  duplicate_of: string | null;
+  duplicate_rule: DuplicateRule | null;
+  duplicate_dismissed_at: Date | null;
+  duplicate_dismissed_by: string | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -29,6 +34,8 @@ export interface InvoiceFilter {
   status?: InvoiceStatus;
   dateFrom?: string;
   dateTo?: string;
+  /** Only the invoices flagged as likely duplicates and not dismissed. */
+  duplicate?: boolean;
   page: number;
   perPage: number;
   sort?: InvoiceSort;
@@ -46,8 +53,11 @@ function orderBy(sort: InvoiceSort = '-date_facture', alias = ''): string {
   return `${alias}${column} ${descending ? 'DESC NULLS FIRST' : 'ASC NULLS LAST'}, ${alias}id`;
 }
 
-/** The filter's WHERE clause; $1 is the firm, $2 the folder, further parameters are appended to params. */
-function listWhere(filter: InvoiceFilter, params: unknown[]): string {
+/** A flagged, undismissed duplicate: exactly the predicate of the partial index invoices_duplicates_open (040). */
+const OPEN_DUPLICATE = 'duplicate_of IS NOT NULL AND duplicate_dismissed_at IS NULL';
+
+/** The filter's WHERE clause (unqualified invoices columns); $1 is the firm, $2 the folder, further parameters are appended to params. */
+export function listWhere(filter: Pick<InvoiceFilter, 'dossierId' | 'status' | 'dateFrom' | 'dateTo' | 'duplicate'>, params: unknown[]): string {
   const where = ['firm_id = $1', 'dossier_id = $2'];
   const add = (clause: string, value: unknown) => {
     params.push(value);
@@ -56,6 +66,7 @@ function listWhere(filter: InvoiceFilter, params: unknown[]): string {
   if (filter.status) add('status = ?', filter.status);
   if (filter.dateFrom) add('date_facture >= ?', filter.dateFrom);
   if (filter.dateTo) add('date_facture <= ?', filter.dateTo);
+  if (filter.duplicate) where.push(OPEN_DUPLICATE);
   return where.join(' AND ');
 }
 
@@ -87,6 +98,10 @@ export function splitByMonths(from: string | undefined, to: string | undefined) 
  * the partial months at its ends (or a range within one month) are index-only counts.
  */
 function totalSql(filter: InvoiceFilter, params: unknown[]): string {
+  // Open duplicates are few, and no counter tracks them: they are counted from their partial index.
+  if (filter.duplicate) {
+    return `SELECT (SELECT count(*) FROM invoices WHERE ${listWhere(filter, params)})::int AS total FROM dossiers WHERE firm_id = $1 AND id = $2`;
+  }
   const param = (value: unknown) => `$${params.push(value)}`;
   const status = filter.status ? ` AND status = ${param(filter.status)}` : '';
   const scope = `firm_id = $1 AND dossier_id = $2${status}`;
@@ -110,7 +125,7 @@ function totalSql(filter: InvoiceFilter, params: unknown[]): string {
 }
 
 /** What a list item shows: the list reads only these, never the extraction JSON or file metadata. */
-export const LIST_COLUMNS = ['id', 'montant_ht', 'montant_tva', 'montant_ttc', 'fournisseur', 'siret', 'date_facture', 'status'] as const;
+export const LIST_COLUMNS = ['id', 'montant_ht', 'montant_tva', 'montant_ttc', 'fournisseur', 'siret', 'numero', 'date_facture', 'status'] as const;
 export type InvoiceListRow = Pick<InvoiceRow, (typeof LIST_COLUMNS)[number]>;
 
 export const FIELD_COLUMNS = ['montant_ht', 'montant_tva', 'montant_ttc', 'fournisseur', 'siret', 'date_facture', 'numero', 'devise'] as const;
@@ -136,9 +151,11 @@ export const invoicesRepo = {
     return rows[0];
   },
 
-  /** A reviewer's change: the given fields and the status, nothing else. */
-  async updateReviewed(tx: Queryable, firmId: string, id: string, fields: Partial<ExtractedFields>, status: InvoiceStatus): Promise<InvoiceRow> {
-    const names = Object.keys(fields) as Array<keyof ExtractedFields>;
+  /** A reviewer's change: the given fields (and the duplicate keys derived from them) and the status, nothing else. */
+  async updateReviewed(
+    tx: Queryable, firmId: string, id: string, fields: Partial<ExtractedFields & DuplicateKeys>, status: InvoiceStatus,
+  ): Promise<InvoiceRow> {
+    const names = Object.keys(fields) as Array<keyof (ExtractedFields & DuplicateKeys)>;
     const sets = names.map((name, i) => `${name} = $${i + 4}`);
     const { rows } = await tx.query<InvoiceRow>(
       `UPDATE invoices SET ${[...sets, 'status = $3', 'updated_at = now()'].join(', ')}
@@ -192,31 +209,41 @@ export const invoicesRepo = {
     return rows[0];
   },
 
-  /** Writes the extraction result once: a second writer for the same invoice changes nothing. */
+  /**
+   * Writes the extraction result once: a second writer for the same invoice changes nothing. The
+   * duplicate keys and flag are written with it, so a recorded invoice is always findable by them.
+   */
   async saveExtraction(
     db: Queryable,
     firmId: string,
     id: string,
-    result: { fields: ExtractedFields; status: InvoiceStatus; extraction: StoredExtraction },
+    result: {
+      fields: ExtractedFields; status: InvoiceStatus; extraction: StoredExtraction; keys?: DuplicateKeys;
+      duplicate?: { of: string; rule: DuplicateRule } | null;
+    },
   ): Promise<boolean> {
     const f = result.fields;
     const { rowCount } = await db.query(
       `UPDATE invoices SET montant_ht = $3, montant_tva = $4, montant_ttc = $5, fournisseur = $6, siret = $7,
          date_facture = $8, numero = $9, devise = $10, status = $11, extraction = $12,
+         seller_key = $13, numero_key = $14, supplier_key = $15, duplicate_of = $16, duplicate_rule = $17,
          processing_state = 'done', processing_finished_at = now(), processing_error = NULL, updated_at = now()
        WHERE firm_id = $1 AND id = $2 AND processing_state <> 'done'`,
       [firmId, id, f.montant_ht, f.montant_tva, f.montant_ttc, f.fournisseur, f.siret, f.date_facture, f.numero, f.devise,
-        result.status, JSON.stringify(result.extraction)],
+        result.status, JSON.stringify(result.extraction), result.keys?.seller_key ?? null, result.keys?.numero_key ?? null, result.keys?.supplier_key ?? null,
+        result.duplicate?.of ?? null, result.duplicate?.rule ?? null],
     );
     return rowCount === 1;
   },
 
-  async markFailed(db: Queryable, firmId: string, id: string, state: 'queued' | 'failed', error: { code: string; message: string }): Promise<void> {
-    await db.query(
+  /** False when nothing changed: the invoice is done, or already failed (so a failure is announced once). */
+  async markFailed(db: Queryable, firmId: string, id: string, state: 'queued' | 'failed', error: { code: string; message: string }): Promise<boolean> {
+    const { rowCount } = await db.query(
       `UPDATE invoices SET processing_state = $3, processing_error = $4, updated_at = now(),
          processing_finished_at = CASE WHEN $3 = 'failed' THEN now() ELSE processing_finished_at END
-       WHERE firm_id = $1 AND id = $2 AND processing_state <> 'done'`,
+       WHERE firm_id = $1 AND id = $2 AND processing_state <> 'done' AND NOT (processing_state = 'failed' AND $3 = 'failed')`,
       [firmId, id, state, JSON.stringify(error)],
     );
+    return rowCount === 1;
   },
 };

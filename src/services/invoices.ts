@@ -85,10 +85,15 @@ export async function completeImport(
 
 export type ListQuery = InvoiceFilter;
 
-export async function listInvoices(deps: Deps, principal: Principal, query: ListQuery) {
+/** An empty range is a mistake, not an empty answer: the list and its totals refuse it alike. */
+export function checkDateRange(query: { dateFrom?: string; dateTo?: string }): void {
   if (query.dateFrom && query.dateTo && query.dateFrom > query.dateTo) {
     throw new DomainError('validation_failed', 'date_from must not be after date_to', { date_from: query.dateFrom, date_to: query.dateTo });
   }
+}
+
+export async function listInvoices(deps: Deps, principal: Principal, query: ListQuery) {
+  checkDateRange(query);
   // The folder's existence comes with the total, in one cheap statement (never a count of its rows).
   const listed = await invoicesRepo.list(deps.db, principal.firmId, query);
   if (!listed) throw notFound('Folder');

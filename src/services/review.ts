@@ -3,14 +3,17 @@
 import type { Readable } from 'node:stream';
 import type { Queryable } from '../db/database.ts';
 import { isValidIsoDate } from '../domain/dates.ts';
+import { duplicateKeys, duplicateReviewReason } from '../domain/duplicates.ts';
 import { DomainError, notFound, validationFailed } from '../domain/errors.ts';
 import type { ExtractedFields } from '../domain/extraction-record.ts';
 import { decimalToCents } from '../domain/money.ts';
+import { reason, reasonText, type ReviewReason } from '../domain/review-reasons.ts';
 import { CHECKS } from '../extraction/checks/checks.ts';
 import { REQUIRED_FIELDS } from '../extraction/checks/decision.ts';
 import type { ExtractedInvoice } from '../extraction/types.ts';
 import { correctionsRepo, type CorrectionRow, type NewCorrection } from '../repositories/corrections.ts';
 import { invoicesRepo, type InvoiceRow } from '../repositories/invoices.ts';
+import { invoiceEvents } from './events.ts';
 import type { Deps, Principal } from './deps.ts';
 
 /** The fields a reviewer may change, as the API receives them (amounts as JSON numbers). */
@@ -37,7 +40,8 @@ function columnValue(field: keyof ExtractedFields, value: string | number | null
   return text === '' ? null : text;
 }
 
-async function lockEditable(tx: Queryable, firmId: string, id: string): Promise<InvoiceRow> {
+/** The invoice, locked for this transaction, when a person may change it (404, or 409 while exported or processing). */
+export async function lockEditable(tx: Queryable, firmId: string, id: string): Promise<InvoiceRow> {
   const invoice = await invoicesRepo.findForUpdate(tx, firmId, id);
   if (!invoice) throw notFound('Invoice');
   if (invoice.status === 'exported') throw new DomainError('invoice_read_only', 'An exported invoice cannot be changed');
@@ -64,12 +68,14 @@ export async function correctInvoice(deps: Deps, principal: Principal, id: strin
     const status = invoice.status === 'validated' ? 'pending' : invoice.status;
     if (status !== invoice.status) changes.push({ field: 'status', old_value: invoice.status, new_value: status });
     await correctionsRepo.insertMany(tx, principal.firmId, id, principal.userId, changes);
-    return invoicesRepo.updateReviewed(tx, principal.firmId, id, fields, status);
+    // Later imports are compared with the corrected values, not with the misread ones.
+    const keys = duplicateKeys({ ...invoice, ...fields }, { siren: invoice.extraction?.siren ?? null, vat_id: invoice.extraction?.vat_id ?? null });
+    return invoicesRepo.updateReviewed(tx, principal.firmId, id, { ...fields, ...keys }, status);
   });
 }
 
 /** The reasons an invoice's current fields cannot be validated: the extraction's own rules. */
-export function reviewReasons(invoice: InvoiceRow): string[] {
+export function reviewReasons(invoice: InvoiceRow): ReviewReason[] {
   const asExtracted: ExtractedInvoice = {
     fields: {
       montant_ht: decimalToCents(invoice.montant_ht), montant_tva: decimalToCents(invoice.montant_tva), montant_ttc: decimalToCents(invoice.montant_ttc),
@@ -78,8 +84,9 @@ export function reviewReasons(invoice: InvoiceRow): string[] {
     confidence: {},
     extra: {},
   };
-  const missing = REQUIRED_FIELDS.filter((f) => asExtracted.fields[f] === null).map((f) => `${f} is missing`);
-  return [...missing, ...CHECKS.map((check) => check(asExtracted)).filter((r): r is string => r !== null)];
+  const missing = REQUIRED_FIELDS.filter((f) => asExtracted.fields[f] === null).map((field) => reason('field_missing', { field }));
+  const duplicate = duplicateReviewReason(invoice);
+  return [...missing, ...CHECKS.map((check) => check(asExtracted)).filter((r) => r !== null), ...(duplicate ? [duplicate] : [])];
 }
 
 /** pending -> validated when the checks pass, or when the reviewer explicitly confirms despite them. */
@@ -87,11 +94,13 @@ export async function validateInvoice(deps: Deps, principal: Principal, id: stri
   return deps.db.transaction(async (tx) => {
     const invoice = await lockEditable(tx, principal.firmId, id);
     if (invoice.status === 'validated') return invoice;
-    const reasons = reviewReasons(invoice);
-    if (reasons.length && !options.confirm) {
-      throw new DomainError('checks_failed', `The invoice does not pass its checks: ${reasons.join('; ')}. Correct it, or validate with confirm: true.`, { reasons });
+    const codes = reviewReasons(invoice);
+    if (codes.length && !options.confirm) {
+      const reasons = codes.map(reasonText);
+      throw new DomainError('checks_failed', `The invoice does not pass its checks: ${reasons.join('; ')}. Correct it, or validate with confirm: true.`, { reasons, reason_codes: codes });
     }
     await correctionsRepo.insertMany(tx, principal.firmId, id, principal.userId, [{ field: 'status', old_value: invoice.status, new_value: 'validated' }]);
+    await invoiceEvents.validatedByReviewer(tx, principal.firmId, invoice, principal.userId);
     return invoicesRepo.updateReviewed(tx, principal.firmId, id, {}, 'validated');
   });
 }

@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { Transform, type Readable } from 'node:stream';
 import { DomainError } from '../domain/errors.ts';
 import { newId } from '../domain/ids.ts';
-import { ACCEPTED_FILE_TYPES, sniffFileType, type AcceptedFileType } from '../domain/invoice.ts';
+import { ACCEPTED_FILE_TYPES, detectFileType, type AcceptedFileType, type FileTypeVerdict } from '../domain/invoice.ts';
 import type { BlobStore } from '../storage/blob-store.ts';
 
 export interface StagedFile {
@@ -16,13 +16,18 @@ export interface StagedFile {
   sha256: string;
 }
 
-const SNIFF_BYTES = 8;
-
 function inspector(maxBytes: number) {
   const hash = createHash('sha256');
   let size = 0;
   let head = Buffer.alloc(0);
   let type: AcceptedFileType | null = null;
+  // The head is held back until the type is decided: 8 bytes for a binary type, up to the XML
+  // root element (at most XML_SNIFF_BYTES) for an e-invoice.
+  const decide = (verdict: FileTypeVerdict) => {
+    if (verdict.kind === 'refused') return verdict.reason === 'xml_dtd' ? xmlDtdRefused() : unsupported();
+    if (verdict.kind === 'accepted') type = verdict.type;
+    return undefined;
+  };
   const stream = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       size += chunk.length;
@@ -30,15 +35,20 @@ function inspector(maxBytes: number) {
       hash.update(chunk);
       if (!type) {
         head = Buffer.concat([head, chunk]);
-        if (head.length < SNIFF_BYTES) return done();
-        type = sniffFileType(head);
-        if (!type) return done(unsupported());
+        const refused = decide(detectFileType(head, false));
+        if (refused) return done(refused);
+        if (!type) return done();
         chunk = head;
       }
       done(null, chunk);
     },
     flush(done) {
-      if (!type) return done(size === 0 ? new DomainError('validation_failed', 'The uploaded file is empty') : unsupported());
+      if (!type && size === 0) return done(new DomainError('validation_failed', 'The uploaded file is empty'));
+      if (!type) {
+        const refused = decide(detectFileType(head, true));
+        if (refused) return done(refused);
+        this.push(head);
+      }
       done();
     },
   });
@@ -50,8 +60,15 @@ export const tooLarge = (maxBytes: number) =>
 
 const unsupported = () => new DomainError(
   'unsupported_media_type',
-  `Only PDF, JPEG and PNG files are accepted (detected from the content, not the name)`,
+  'Only PDF, JPEG and PNG files and UBL 2.1 or UN/CEFACT CII e-invoices (XML) are accepted (detected from the content, not the name)',
   { accepted: [...ACCEPTED_FILE_TYPES] },
+);
+
+// A DTD can pull in external files (XXE) or expand entities without bound (billion laughs).
+const xmlDtdRefused = () => new DomainError(
+  'unsupported_media_type',
+  'XML with a DOCTYPE (a DTD or entity declarations) is refused: e-invoices need neither',
+  { accepted: [...ACCEPTED_FILE_TYPES], reason: 'xml_dtd' },
 );
 
 export async function stageUpload(

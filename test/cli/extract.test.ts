@@ -28,7 +28,7 @@ test('extract --json: one line per file in input order; a missing or unsupported
   assert.equal(xml.montant_ttc, Number(facturx.expected.montant_ttc));
   assert.equal(xml.date_facture, facturx.expected.date_facture);
   assert.deepEqual(missing.error.code, 'file_not_found');
-  assert.deepEqual(script.error, { code: 'unsupported_type', message: 'Not a PDF, JPEG or PNG file' });
+  assert.deepEqual(script.error, { code: 'unsupported_type', message: 'Not a PDF, JPEG or PNG file, nor a UBL or CII e-invoice' });
   assert.equal(text.source, 'pdf-text');
   assert.equal(text.montant_ttc, Number(textPdf.expected.montant_ttc));
   for (const key of ['montant_ht', 'montant_tva', 'fournisseur', 'siret', 'numero', 'devise', 'confidence', 'review_reasons', 'duration_ms']) assert.ok(key in text, key);

@@ -37,9 +37,11 @@ export async function loadContract(app: FastifyInstance): Promise<Contract> {
   for (const [path, item] of Object.entries<Record<string, Operation>>(document.paths)) {
     for (const [method, operation] of Object.entries(item)) operations.push({ ...operation, method: method.toUpperCase(), path });
   }
+  // Static paths first, as Fastify's router does: /invoices/totals is not /invoices/{id}.
+  const params = (path: string) => (path.match(/\{/g) ?? []).length;
   const matchers = operations.map((op) => ({
     op, pattern: new RegExp(`^${op.path.replace(/\{[^}]+\}/g, '[^/]+')}$`),
-  }));
+  })).sort((a, b) => params(a.op.path) - params(b.op.path));
   const validators = new Map<string, ReturnType<Ajv2020['compile']>>();
   const contract: Contract = {
     document,

@@ -51,7 +51,7 @@ for (const engine of ENGINES) {
       assert.equal(done.processing.attempts, 1);
       const list = (await inject({ method: 'GET', url: `/api/v1/invoices?dossier_id=${dossierId}&status=validated&date_from=2025-02-18&date_to=2025-02-18`, headers: auth })).json();
       assert.deepEqual(list.meta, { total: 1, page: 1, per_page: 25 });
-      assert.deepEqual(Object.keys(list.data[0]).sort(), ['date_facture', 'fournisseur', 'id', 'montant_ht', 'montant_ttc', 'montant_tva', 'siret', 'status']);
+      assert.deepEqual(Object.keys(list.data[0]).sort(), ['date_facture', 'fournisseur', 'id', 'montant_ht', 'montant_ttc', 'montant_tva', 'numero', 'siret', 'status']);
     });
 
     test('the same bytes in the same folder return the existing invoice', async () => {

@@ -68,7 +68,8 @@ describe('the OpenAPI document', () => {
     }
     const byId = Object.fromEntries(contract.operations.map((op) => [op.operationId, op]));
     const file = byId.downloadInvoiceFile!.responses['200']!.content!;
-    assert.deepEqual(Object.keys(file).sort(), ['application/pdf', 'image/jpeg', 'image/png']);
+    assert.deepEqual(Object.keys(file).sort(), ['application/pdf', 'application/xml', 'image/jpeg', 'image/png']);
+    assert.ok(byId.dismissDuplicate!.responses['409'], 'dismissing an unflagged invoice is a declared 409');
     assert.ok(Object.values(file).every((m) => (m.schema as { format?: string }).format === 'binary'));
     const list = byId.listInvoices!.parameters!;
     assert.equal(list.find((p) => p.name === 'page')!.required, false);
@@ -76,6 +77,9 @@ describe('the OpenAPI document', () => {
     assert.equal(byId.validateInvoice!.requestBody!.required, false);
     assert.equal(byId.validateInvoice!.requestBody!.content['application/json']!.schema.required, undefined);
     assert.deepEqual(byId.createApiToken!.requestBody!.content['application/json']!.schema.required, ['name']);
+    assert.deepEqual(Object.keys(byId.downloadExportFile!.responses['200']!.content!).sort(), ['text/csv', 'text/tab-separated-values']);
+    assert.deepEqual(byId.createExport!.requestBody!.content['application/json']!.schema.required, ['dossier_id', 'format']);
+    assert.equal(byId.listExports!.parameters!.find((p) => p.name === 'dossier_id')!.required, false);
     const upload = byId.importInvoice!.requestBody!.content['multipart/form-data']!.schema as { properties: Record<string, { format?: string }> };
     assert.equal(upload.properties.file!.format, 'binary');
   });
@@ -102,6 +106,7 @@ for (const engine of ENGINES) {
       const inject = (options: object) => svc.app!.inject(options as never);
       const dossierId = (await inject({ method: 'POST', url: '/api/v1/dossiers', headers: auth, payload: { name: 'Negative' } })).json().id;
       const tokenId = (await inject({ method: 'POST', url: '/api/v1/tokens', headers: auth, payload: { name: 'negative' } })).json().id;
+      const webhookId = (await inject({ method: 'POST', url: '/api/v1/webhooks', headers: auth, payload: { url: 'https://93.184.215.14/hook', events: ['invoice.processed'] } })).json().id;
       const invoiceId = 'inv_negative0000000000000000000';
       await svc.deps.db.query(
         `INSERT INTO invoices (id, firm_id, dossier_id, file_name, file_type, file_size, file_sha256, storage_key, processing_state)
@@ -112,6 +117,7 @@ for (const engine of ENGINES) {
         createDossier: { body: { name: 'Folder' } },
         getDossier: { params: { id: dossierId } },
         listInvoices: { query: { dossier_id: dossierId, page: '1', per_page: '10' } },
+        getInvoiceTotals: { query: { dossier_id: dossierId, status: 'pending' } },
         importInvoice: { multipart: true },
         getInvoice: { params: { id: invoiceId } },
         correctInvoice: { params: { id: invoiceId }, body: { fournisseur: 'Boulangerie' } },
@@ -119,6 +125,16 @@ for (const engine of ENGINES) {
         downloadInvoiceFile: { params: { id: invoiceId } },
         createApiToken: { body: { name: 'x', expires_in_days: 30 } },
         revokeApiToken: { params: { id: tokenId } },
+        createExport: { body: { dossier_id: dossierId, format: 'csv', invoice_ids: [invoiceId] } },
+        listExports: { query: { dossier_id: dossierId, page: '1', per_page: '10' } },
+        getExport: { params: { id: 'exp_negative' } },
+        downloadExportFile: { params: { id: 'exp_negative' } },
+        cancelExport: { params: { id: 'exp_negative' } },
+        createWebhook: { body: { url: 'https://93.184.215.14/hook', events: ['invoice.processed'], description: 'ERP' } },
+        listWebhooks: { query: { page: '1', per_page: '10' } },
+        getWebhook: { params: { id: webhookId } },
+        deleteWebhook: { params: { id: webhookId } },
+        listWebhookDeliveries: { params: { id: webhookId }, query: { page: '1', per_page: '10' } },
       };
       const outcomes = new Map<number, number>();
       const failures: string[] = [];

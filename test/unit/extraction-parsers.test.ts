@@ -69,7 +69,7 @@ test('CII mapping: totals in the invoice currency, SIREN, VAT, amount due', () =
   assert.equal(inv.extra.siren, '732829320');
   assert.equal(inv.extra.vatId, 'FR44732829320');
   assert.equal(inv.extra.amountDue, 7000, 'the deposit makes the amount due differ from TTC');
-  assert.deepEqual(decide(inv, 'facturx'), { status: 'validated', reviewReasons: [] });
+  assert.deepEqual(decide(inv, 'facturx'), { status: 'validated', reasons: [], reviewReasons: [] });
 });
 
 test('UBL mapping', () => {

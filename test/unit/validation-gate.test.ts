@@ -91,3 +91,24 @@ test("a credit note's reference to the invoice it corrects is not its date; 'Gro
   assert.deepEqual([inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc], [-10000, -2000, -12000]);
   assert.ok(inv.confidence.montant_ttc! >= 0.8, 'the gross total is labelled');
 });
+
+test('amounts that add up only through an implied total are never booked, however confident the rest', () => {
+  // No TTC is printed: the reader implies it from HT + TVA, so the equation proves nothing.
+  const inv = readFields([
+    ...header, run('Date de facture : 04/02/2026', 350, 60),
+    run('Total HT', 350, 400), run('250,00 €', 480, 400),
+    run('TVA 20 %', 350, 415), run('50,00 €', 480, 415),
+  ]);
+  assert.equal(inv.fields.montant_ttc, 30000);
+  assert.equal(inv.extra.amountsProof, 'none');
+  const d = decide(inv, 'pdf-text');
+  assert.equal(d.status, 'pending');
+  assert.ok(d.reviewReasons.includes('montant_ttc is uncertain'), d.reviewReasons.join('; '));
+});
+
+test('amounts read as printed that add up are an equation; an unsure supplier still holds the invoice back', () => {
+  const inv = readFields([...header, run('Date de facture : 04/02/2026', 350, 60), ...totals]);
+  assert.equal(inv.extra.amountsProof, 'equation');
+  const unsure = { ...inv, confidence: { ...inv.confidence, fournisseur: 0.6 } };
+  assert.deepEqual(decide(unsure, 'pdf-text').reviewReasons, ['fournisseur is uncertain']);
+});

@@ -5,15 +5,12 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
+import { launchBrowser, pageErrors, shot, signIn as signInAs, skipWithoutBrowser as skip } from '../helpers/browser.ts';
 import { corpusPath, newFirm, startTestService, type TestService } from '../helpers/service.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const SHOTS = path.resolve(import.meta.dirname, '../../docs/screenshots');
 const PDF = corpusPath('docs/factur-x-kit/PDF_DESIGN_DE_Kleinunternehmer.pdf');
 const PNG = corpusPath('docs/invoice2data/AmazonWebServices.png');
-// Without chromium on a developer's machine the suite says so; CI installs it, so there it must run.
-const skip = !fs.existsSync(CHROMIUM) && !process.env.CI ? `no browser at ${CHROMIUM}` : false;
 
 describe('web interface in chromium', { skip }, () => {
   let svc: TestService;
@@ -25,32 +22,15 @@ describe('web interface in chromium', { skip }, () => {
     svc = await startTestService('pglite');
     base = await svc.app!.listen({ host: '127.0.0.1', port: 0 });
     user = await newFirm(svc);
-    browser = await chromium.launch({
-      executablePath: CHROMIUM, headless: true,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-    });
+    browser = await launchBrowser();
   });
   after(async () => {
     await browser?.close();
     await svc?.stop();
   });
 
-  async function signIn(page: Page) {
-    await page.goto(`${base}/`);
-    await page.getByLabel('E-mail').fill(user.email);
-    await page.getByLabel('Mot de passe').fill(user.password);
-    await page.getByRole('button', { name: 'Se connecter' }).click();
-    await page.getByRole('heading', { name: 'Dossiers' }).waitFor();
-  }
-  const shot = async (page: Page, name: string) => {
-    if (process.env.UPDATE_SCREENSHOTS) await page.screenshot({ path: path.join(SHOTS, name), fullPage: true });
-  };
-  const errorsOf = (page: Page) => {
-    const errors: string[] = [];
-    page.on('pageerror', (e) => errors.push(e.message));
-    page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
-    return errors;
-  };
+  const signIn = (page: Page) => signInAs(page, base, user);
+  const errorsOf = pageErrors;
 
   test('sign in, create a folder, upload a PDF and a PNG, see both reach done, correct and validate', { timeout: 120_000 }, async () => {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
@@ -113,6 +93,11 @@ describe('web interface in chromium', { skip }, () => {
     assert.equal(await page.getByLabel('Date', { exact: true }).inputValue(), '18/02/2025');
     await page.getByRole('button', { name: 'Valider', exact: true }).click();
     await page.locator('h1 .badge-validated').waitFor();
+    // The figures come from the Factur-X XML, and the page says so; its values stay readable as read.
+    await page.getByText('Montants lus dans le XML Factur-X.').waitFor();
+    await page.getByText('Valeurs lues dans le XML').click();
+    assert.match(await page.locator('.xml-values').innerText(), /Fournisseur\s+Muster GmbH\s+SIRET/);
+    assert.match(await page.locator('.xml-values').innerText(), /Montant TTC\s+14,90/);
     await shot(page, 'invoice-detail.png');
 
     const stored = (await svc.app!.inject({ method: 'GET', url: `/api/v1/invoices?dossier_id=${await folderId(page)}&status=validated`, headers: user.auth })).json();
@@ -146,7 +131,7 @@ describe('web interface in chromium', { skip }, () => {
     await page.getByLabel('Nom du jeton').fill('Export comptable');
     await page.getByLabel('Durée de validité').selectOption('30');
     await page.getByRole('button', { name: 'Générer un jeton' }).last().click();
-    const token = await page.getByLabel('Token', { exact: true }).inputValue();
+    const token = await page.getByLabel('Jeton', { exact: true }).inputValue();
     assert.match(token, /^ey/);
     assert.match(await page.locator('pre.curl').innerText(), new RegExp(`Authorization: Bearer ${token}`));
     await shot(page, 'settings-api.png');

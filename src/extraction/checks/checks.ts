@@ -1,6 +1,7 @@
 // Consistency checks on extracted fields. Each returns a review reason, or null when it passes.
 import { addDaysIso, todayIso } from '../../domain/dates.ts';
 import { isValidSiret } from '../../domain/identifiers.ts';
+import { reason, unitsOf, type ReviewReason } from '../../domain/review-reasons.ts';
 import type { ExtractedInvoice, VatLine } from '../types.ts';
 
 export const TOLERANCE_CENTS = 1;
@@ -11,12 +12,12 @@ export const FRENCH_VAT_RATES = [20, 10, 8.5, 5.5, 2.1, 1.75, 1.05, 0.9, 0];
 /** The highest standard VAT rate in Europe (Hungary). */
 const MAX_VAT_RATE = 27;
 
-export type Check = (invoice: ExtractedInvoice) => string | null;
+export type Check = (invoice: ExtractedInvoice) => ReviewReason | null;
 
 export const totalsAddUp: Check = ({ fields: f }) => {
   if (f.montant_ht === null || f.montant_tva === null || f.montant_ttc === null) return null;
   const gap = f.montant_ht + f.montant_tva - f.montant_ttc;
-  return Math.abs(gap) <= TOLERANCE_CENTS ? null : `HT + TVA differs from TTC by ${(gap / 100).toFixed(2)}`;
+  return Math.abs(gap) <= TOLERANCE_CENTS ? null : reason('totals_mismatch', { difference: unitsOf(gap) });
 };
 
 /** EN 16931 BR-CO-17: each VAT line's tax is its basis times its rate, rounded to the cent. */
@@ -25,7 +26,7 @@ export const vatLinesConsistent: Check = ({ extra }) => {
     if (line.rate === null || line.basis === null || line.tax === null) continue;
     const expected = Math.round((line.basis * line.rate) / 100);
     if (Math.abs(expected - line.tax) > TOLERANCE_CENTS) {
-      return `VAT at ${line.rate} % on ${(line.basis / 100).toFixed(2)} should be ${(expected / 100).toFixed(2)}, not ${(line.tax / 100).toFixed(2)}`;
+      return reason('vat_line_mismatch', { rate: line.rate, basis: unitsOf(line.basis), expected: unitsOf(expected), tax: unitsOf(line.tax) });
     }
   }
   return null;
@@ -37,7 +38,7 @@ export const vatLinesSumToTotal: Check = ({ fields, extra }) => {
   if (!lines.length || fields.montant_tva === null) return null;
   const sum = lines.reduce((s, l) => s + l.tax, 0);
   return Math.abs(sum - fields.montant_tva) <= TOLERANCE_CENTS * lines.length ? null
-    : `VAT lines add up to ${(sum / 100).toFixed(2)}, the VAT total is ${(fields.montant_tva / 100).toFixed(2)}`;
+    : reason('vat_lines_sum_mismatch', { sum: unitsOf(sum), total: unitsOf(fields.montant_tva) });
 };
 
 const isFrench = (invoice: ExtractedInvoice) =>
@@ -47,7 +48,7 @@ export const ratesPlausible: Check = (invoice) => {
   for (const line of invoice.extra.vatBreakdown ?? []) {
     if (line.rate === null) continue;
     if (isFrench(invoice) ? !FRENCH_VAT_RATES.includes(line.rate) : line.rate < 0 || line.rate > MAX_VAT_RATE) {
-      return `VAT rate ${line.rate} % is not a rate in force${isFrench(invoice) ? ' in France' : ''}`;
+      return reason(isFrench(invoice) ? 'vat_rate_not_in_force_france' : 'vat_rate_not_in_force', { rate: line.rate });
     }
   }
   return null;
@@ -69,17 +70,17 @@ export const vatShareOfNetPlausible: Check = (invoice) => {
   if (ht === null || tva === null) return null;
   const maxRate = isFrench(invoice) ? Math.max(...FRENCH_VAT_RATES) : MAX_VAT_RATE;
   return vatShareIsPlausible(ht, tva, maxRate) ? null
-    : `VAT ${(tva / 100).toFixed(2)} is not a plausible share of the net ${(ht / 100).toFixed(2)}`;
+    : reason('vat_implausible', { vat: unitsOf(tva), net: unitsOf(ht) });
 };
 
 export const siretValid: Check = ({ fields }) =>
-  fields.siret === null || isValidSiret(fields.siret) ? null : `SIRET ${fields.siret} fails its checksum`;
+  fields.siret === null || isValidSiret(fields.siret) ? null : reason('siret_checksum', { siret: fields.siret });
 
 export const datePlausible: Check = ({ fields }) => {
   const date = fields.date_facture;
   if (date === null) return null;
-  if (date < '1990-01-01') return `Invoice date ${date} is implausibly old`;
-  if (date > addDaysIso(todayIso(), 60)) return `Invoice date ${date} is in the future`;
+  if (date < '1990-01-01') return reason('date_too_old', { date });
+  if (date > addDaysIso(todayIso(), 60)) return reason('date_in_future', { date });
   return null;
 };
 

@@ -1,46 +1,75 @@
-// validated only when every required field is found, confident, and every check passes.
-import { AMOUNT_FIELDS, type ExtractedInvoice, type ExtractionSource, type FieldName } from '../types.ts';
+// The verdict on an extraction: validated only when every required field is found, every check passes
+// and, for text and OCR, the evidence rules and the fitted model agree; pending with its reasons otherwise.
+import { AMOUNT_FIELDS, isExactSource, type ExtractedInvoice, type ExtractionSource, type FieldName } from '../types.ts';
+import { reason, reasonText, unitsOf, type ReviewReason } from '../../domain/review-reasons.ts';
 import { CHECKS, totalsAddUp, vatLinesConsistent, vatShareOfNetPlausible } from './checks.ts';
 import { gateFeatures, gateModel, gateProbability, type GateFeatures } from './gate-model.ts';
 
 export const REQUIRED_FIELDS: readonly FieldName[] = ['montant_ht', 'montant_tva', 'montant_ttc', 'date_facture', 'fournisseur'];
 
-/** Below this a field read from text or OCR is a guess, and a guess is never booked silently. */
+/**
+ * Below this a field read from text or OCR is a guess. For the supplier and the other fields it is
+ * the bar itself; for the amounts and the date, whose confidences are weighed together by the fitted
+ * model (gate-model.ts), it only names, in a review reason, which of them held the reading back.
+ */
 export const MIN_CONFIDENCE = 0.8;
 
 export interface Decision {
   status: 'validated' | 'pending';
+  /** Why a person must look, as codes with parameters (domain/review-reasons.ts). */
+  reasons: ReviewReason[];
+  /** The same reasons as English sentences, the API's `review_reasons`. */
   reviewReasons: string[];
   /** Text and OCR: the fitted model's evidence and probability (see gate-model.ts). */
   gate?: { features: GateFeatures; probability: number; threshold: number; ruledOut: boolean };
 }
 
 /**
- * Validated only when every required field is found and confident, every check passes, nothing
- * else on the page competes (evidenceGaps), and, for text and OCR, the fitted model finds the
- * reading sure enough.
+ * Validated only when every required field is found, every check passes, and, for text and OCR,
+ * the amounts prove each other as printed (HT + TVA = TTC with no rival and no repaired reading),
+ * nothing else on the page competes (evidenceGaps), the supplier is read surely, and the fitted
+ * model finds the amounts and the date sure enough together.
  */
 export function decide(invoice: ExtractedInvoice, source: ExtractionSource): Decision {
-  const reasons: string[] = [];
-  for (const field of REQUIRED_FIELDS) {
-    if (invoice.fields[field] === null) reasons.push(`${field} not found`);
-    else if (source !== 'facturx' && (invoice.confidence[field] ?? 0) < MIN_CONFIDENCE) reasons.push(`${field} is uncertain`);
-  }
+  const reasons = REQUIRED_FIELDS.filter((field) => invoice.fields[field] === null).map((field) => reason('field_not_found', { field }));
+  if (!isExactSource(source)) reasons.push(...unprovenReadings(invoice));
   for (const check of CHECKS) {
-    const reason = check(invoice);
-    if (reason) reasons.push(reason);
+    const failed = check(invoice);
+    if (failed) reasons.push(failed);
   }
-  if (source === 'facturx') return { status: reasons.length ? 'pending' : 'validated', reviewReasons: reasons };
+  if (isExactSource(source)) return verdict(reasons);
   reasons.push(...evidenceGaps(invoice));
   const model = gateModel();
   const features = gateFeatures(invoice, source);
   const probability = gateProbability(features, model);
   const gate = { features, probability, threshold: model.threshold, ruledOut: reasons.length > 0 };
-  if (!reasons.length && probability < model.threshold) {
-    reasons.push(`The reading is not sure enough to book unattended (${probability.toFixed(3)} against ${model.threshold.toFixed(3)}): check the amounts and the date`);
-  }
-  return { status: reasons.length ? 'pending' : 'validated', reviewReasons: reasons, gate };
+  if (!reasons.length && probability < model.threshold) reasons.push(...notSureEnough(invoice, probability, model.threshold));
+  return { ...verdict(reasons), gate };
 }
+
+function verdict(reasons: ReviewReason[]): Decision {
+  return { status: reasons.length ? 'pending' : 'validated', reasons, reviewReasons: reasons.map(reasonText) };
+}
+
+/** Found fields a text or OCR reading has no grounds to trust, whatever their confidences say. */
+function unprovenReadings(invoice: ExtractedInvoice): ReviewReason[] {
+  const found = (field: FieldName) => invoice.fields[field] !== null;
+  const reasons: ReviewReason[] = [];
+  // Amounts that add up only through a repaired or implied reading, or beside a rival, prove nothing.
+  if ((invoice.extra.amountsProof ?? 'none') !== 'equation') reasons.push(...AMOUNT_FIELDS.filter(found).map(uncertain));
+  if (found('fournisseur') && (invoice.confidence.fournisseur ?? 0) < MIN_CONFIDENCE) reasons.push(uncertain('fournisseur'));
+  return reasons;
+}
+
+/** The model's refusal, said as the fields a person should look at first. */
+function notSureEnough(invoice: ExtractedInvoice, probability: number, threshold: number): ReviewReason[] {
+  const weak = [...AMOUNT_FIELDS, 'date_facture' as const].filter((f) => (invoice.confidence[f] ?? 0) < MIN_CONFIDENCE);
+  if (weak.length) return weak.map(uncertain);
+  // Rounded as the sentence prints them: more digits would only be noise to a reader.
+  return [reason('not_sure_enough', { probability: Number(probability.toFixed(3)), threshold: Number(threshold.toFixed(3)) })];
+}
+
+const uncertain = (field: FieldName) => reason('field_uncertain', { field });
 
 /**
  * Beyond the checks, what a reading of text or OCR must show to be booked unattended. The amounts
@@ -48,16 +77,15 @@ export function decide(invoice: ExtractedInvoice, source: ExtractionSource): Dec
  * proves nothing by itself, so it must be named the invoice date by its label, with no other date
  * that could be it. The XML of a Factur-X invoice says which field is which and needs neither.
  */
-export function evidenceGaps({ fields, extra }: ExtractedInvoice): string[] {
-  const gaps: string[] = [];
-  const money = (c: number) => (c / 100).toFixed(2);
+export function evidenceGaps({ fields, extra }: ExtractedInvoice): ReviewReason[] {
+  const gaps: ReviewReason[] = [];
   if (extra.rivalTotals?.length) {
-    gaps.push(`Other amounts on the page also add up (total ${extra.rivalTotals.map(money).join(', ')}): check which are the invoice's totals`);
+    gaps.push(reason('rival_totals', { totals: extra.rivalTotals.map((c) => unitsOf(c).toFixed(2)).join(', ') }));
   }
   const date = extra.dateEvidence;
   if (fields.date_facture !== null && date) {
-    if (date.label === 'none') gaps.push(`date_facture ${fields.date_facture} has no label naming it the invoice date: check it`);
-    else if (date.rivals.length) gaps.push(`date_facture ${fields.date_facture} competes with ${date.rivals.join(', ')}: check which is the invoice date`);
+    if (date.label === 'none') gaps.push(reason('date_unlabelled', { date: fields.date_facture }));
+    else if (date.rivals.length) gaps.push(reason('date_rivals', { date: fields.date_facture, rivals: date.rivals.join(', ') }));
   }
   return gaps;
 }

@@ -1,5 +1,6 @@
 // A namespace-free view of an XML document with the few lookups the invoice mappings need.
 import { XMLParser } from 'fast-xml-parser';
+import { ExtractionError } from '../types.ts';
 
 export type XmlNode = Record<string, unknown>;
 
@@ -10,11 +11,28 @@ const parser = new XMLParser({
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: true,
+  // Only the five predefined entities and character references remain to decode: a document that
+  // declares anything (a DOCTYPE) never reaches the parser, see refuseDeclarations.
   processEntities: true,
-  // Entity expansion is capped by fast-xml-parser itself; DOCTYPEs are not followed anywhere.
 });
 
+/** Any DTD or entity declaration, anywhere (even in a comment: the refusal errs on the safe side). */
+const DECLARATION = /<!\s*(DOCTYPE|ENTITY)/i;
+
+/**
+ * An e-invoice needs no DTD. A DOCTYPE can name an external entity (XXE: a local file or a URL
+ * read into the document) or nest entities that expand exponentially (billion laughs), so both are
+ * refused before any parsing, as a final extraction error.
+ */
+export function refuseDeclarations(xml: string): void {
+  const found = DECLARATION.exec(xml);
+  if (found) {
+    throw new ExtractionError('unsafe_xml', `The XML declares a ${found[1]!.toUpperCase()} (DTDs and entities are refused: no external entities, no entity expansion)`);
+  }
+}
+
 export function parseXml(xml: string): XmlNode {
+  refuseDeclarations(xml);
   return parser.parse(xml) as XmlNode;
 }
 

@@ -1,5 +1,6 @@
 // Finds HT, TVA and TTC: labelled candidates first, then the combination that adds up wins.
 import type { Cents } from '../../domain/money.ts';
+import type { AmountProof } from '../types.ts';
 import { vatShareIsPlausible } from '../checks/checks.ts';
 import { COLUMN_GAP, type Line } from '../layout/lines.ts';
 import { findAmounts, type AmountMatch } from './amount-parser.ts';
@@ -29,6 +30,7 @@ export interface Totals {
    * a plausible VAT): two sets that both prove themselves leave the page ambiguous.
    */
   rivalTotals: Cents[];
+  proof: AmountProof;
 }
 
 function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } {
@@ -190,7 +192,8 @@ export function readTotals(lines: Line[]): Totals {
     // Two consistent readings with different totals and close scores (one row per VAT rate, say):
     // the document is ambiguous, so the amounts are reported but not trusted enough to validate.
     const rival = solutions.find((s) => s.ttc.cents !== solved.ttc.cents && solved.score - s.score < 0.2);
-    const cap = rival || solved.ht.repaired || solved.ttc.repaired || solved.tva.repaired ? 0.7 : 0.99;
+    const weak = Boolean(rival) || Boolean(solved.ht.repaired || solved.ttc.repaired || solved.tva.repaired);
+    const cap = weak ? 0.7 : 0.99;
     const conf = (s: number) => Math.max(0, Math.min(cap, 0.55 + s * 0.45));
     const sound = (s: Solution) => !s.ht.repaired && !s.tva.repaired && !s.ttc.repaired && vatShareIsPlausible(s.ht.cents, s.tva.cents);
     const others = [...new Set(solutions.filter((s) => sound(s) && s.ttc.cents !== solved.ttc.cents).map((s) => s.ttc.cents))];
@@ -201,6 +204,7 @@ export function readTotals(lines: Line[]): Totals {
     return {
       ht: solved.ht.cents, tva: solved.tva.cents, ttc: roundedTotal(solved.ttc, lines, rounding), due,
       confidence: { ht: conf(solved.ht.score), tva: conf(solved.tva.score), ttc: conf(solved.ttc.score) }, currencies, rivalTotals,
+      proof: weak ? 'weak' : 'equation',
     };
   }
   // Nothing adds up: report the best guesses, uncertain, for a person to review.
@@ -219,6 +223,6 @@ export function readTotals(lines: Line[]): Totals {
   const impliedHt = !h && t && v && !taxIncluded ? t.cents - v.cents : null;
   return {
     ht: h?.cents ?? impliedHt, tva: v?.cents ?? null, ttc: paidTotal(roundedTotal(t, lines, rounding) ?? impliedTtc, lines, rounding), due,
-    confidence: { ht: 0.4, tva: 0.4, ttc: 0.5 }, currencies, rivalTotals: [],
+    confidence: { ht: 0.4, tva: 0.4, ttc: 0.5 }, currencies, rivalTotals: [], proof: 'none',
   };
 }

@@ -1,6 +1,7 @@
 // Factur-X / ZUGFeRD / XRechnung: the embedded XML is the invoice, exactly.
 import { invoiceFromXml } from '../facturx/xml-invoice.ts';
 import type { Step } from '../pipeline.ts';
+import { exactConfidence } from './xml-step.ts';
 
 // Known names first; any other embedded .xml is tried after them.
 const KNOWN_NAMES = ['factur-x.xml', 'zugferd-invoice.xml', 'xrechnung.xml'];
@@ -17,10 +18,7 @@ export const facturxStep: Step = {
     };
     for (const file of files.sort((a, b) => rank(a.name) - rank(b.name))) {
       const invoice = invoiceFromXml(new TextDecoder().decode(file.content));
-      if (invoice) {
-        const confidence = Object.fromEntries(Object.entries(invoice.fields).filter(([, v]) => v !== null).map(([k]) => [k, 1]));
-        return { kind: 'found', invoice: { ...invoice, confidence } };
-      }
+      if (invoice) return { kind: 'found', invoice: exactConfidence(invoice) };
     }
     return { kind: 'skipped', reason: `embedded XML (${files.map((f) => f.name).join(', ')}) is not a known invoice syntax` };
   },

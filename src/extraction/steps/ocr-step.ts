@@ -27,7 +27,7 @@ type PageImage = { page: number; grey: GreyImage };
 
 export const ocrStep: Step = {
   source: 'ocr',
-  applies: () => true,
+  applies: ({ doc }) => doc.fileType !== 'application/xml',
   async run({ doc, ocr }) {
     const { invoice } = await readByOcr(doc, ocr);
     if (!invoice) return { kind: 'skipped', reason: 'OCR found no text' };

@@ -13,11 +13,13 @@ import {
   IdempotencyKey, InvoiceDetail, InvoiceIdParams, InvoiceList, InvoicePatch, ListQuery, OriginalFile, ValidateBody,
 } from '../schemas/invoices.ts';
 import { multipartRequestPart } from '../validation.ts';
+import { dismissDuplicate } from '../../services/duplicates.ts';
 import { correctInvoice, invoiceHistory, openInvoiceFile, validateInvoice } from '../../services/review.ts';
 import type { Principal } from '../../services/deps.ts';
 import type { InvoiceRow } from '../../repositories/invoices.ts';
 
-function checkDates(query: { date_from?: string; date_to?: string }) {
+/** Calendar dates only (the schema's pattern lets 2025-02-30 through); the list and its totals share it. */
+export function checkDates(query: { date_from?: string; date_to?: string }) {
   for (const key of ['date_from', 'date_to'] as const) {
     const value = query[key];
     if (value && !isValidIsoDate(value)) throw validationFailed(`${key}: ${value} is not a calendar date`);
@@ -38,14 +40,14 @@ export function invoiceRoutes(deps: Deps): FastifyPluginAsyncTypebox {
     app.get('/invoices', {
       schema: {
         tags: ['invoices'], operationId: 'listInvoices', summary: 'List a folder\'s invoices, newest invoice date first',
-        description: 'Filters by status and invoice date; pages of 25 by default (per_page up to 100); sort picks another order.', security: bearerSecurity,
+        description: 'Filters by status, invoice date and open duplicate flag (duplicate=true); pages of 25 by default (per_page up to 100); sort picks another order.', security: bearerSecurity,
         querystring: ListQuery, response: { 200: InvoiceList, ...errorResponses(400, 401, 404) },
       },
     }, async (request) => {
       const q = request.query;
       checkDates(q);
       const { rows, total } = await listInvoices(deps, principalOf(request), {
-        dossierId: q.dossier_id, status: q.status, dateFrom: q.date_from, dateTo: q.date_to, page: q.page, perPage: q.per_page, sort: q.sort,
+        dossierId: q.dossier_id, status: q.status, dateFrom: q.date_from, dateTo: q.date_to, duplicate: q.duplicate, page: q.page, perPage: q.per_page, sort: q.sort,
       });
       return { data: rows.map(toInvoiceListItem), meta: { total, page: q.page, per_page: q.per_page } };
     });
@@ -84,6 +86,19 @@ export function invoiceRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       return withHistory(principal, await validateInvoice(deps, principal, request.params.id, { confirm: request.body.confirm }));
     });
 
+    app.post('/invoices/:id/duplicate/dismiss', {
+      schema: {
+        tags: ['invoices'], operationId: 'dismissDuplicate', summary: 'Dismiss a likely-duplicate flag: the invoice is not a duplicate',
+        description: 'Records who dismissed the flag and when (duplicate_dismissed_at/by, and the corrections log); the invoice can then be validated as usual. '
+          + 'An invoice without a flag is 409; dismissing again changes nothing.',
+        security: bearerSecurity, params: InvoiceIdParams,
+        response: { 200: InvoiceDetail, ...errorResponses(401, 404, 409) },
+      },
+    }, async (request) => {
+      const principal = principalOf(request);
+      return withHistory(principal, await dismissDuplicate(deps, principal, request.params.id));
+    });
+
     app.get('/invoices/:id/file', {
       schema: {
         tags: ['invoices'], operationId: 'downloadInvoiceFile', summary: 'Download the original file, as imported',
@@ -107,13 +122,13 @@ export function invoiceRoutes(deps: Deps): FastifyPluginAsyncTypebox {
       // (the headers are still validated); the schema still documents it in OpenAPI.
       validatorCompiler: multipartRequestPart,
       schema: {
-        tags: ['invoices'], operationId: 'importInvoice', summary: 'Import an invoice file (PDF, JPEG or PNG); extraction starts on its own',
-        description: 'Answers 202 with the new invoice and a Location header. The same bytes imported again into the same folder answer 200 with the existing invoice and duplicate: true.',
+        tags: ['invoices'], operationId: 'importInvoice', summary: 'Import an invoice file (PDF, JPEG, PNG or UBL/CII XML); extraction starts on its own',
+        description: 'The type is detected from the content: PDF, JPEG, PNG, or a standalone e-invoice in XML (UBL 2.1 Invoice or CreditNote, UN/CEFACT CII CrossIndustryInvoice, decided by the root element and its namespace). Any other file is 415, and so is XML with a DOCTYPE (no DTDs, no entities). Answers 202 with the new invoice and a Location header. The same bytes imported again into the same folder answer 200 with the existing invoice and duplicate: true.',
         security: bearerSecurity,
         consumes: ['multipart/form-data'],
         headers: Type.Object({ 'idempotency-key': Type.Optional(IdempotencyKey) }),
         body: Type.Object({
-          file: Type.String({ format: 'binary', description: 'The invoice: PDF, JPEG or PNG' }),
+          file: Type.String({ format: 'binary', description: 'The invoice: PDF, JPEG, PNG, or UBL 2.1 / CII XML' }),
           dossier_id: Type.String(),
         }),
         response: { 200: InvoiceDetail, 202: InvoiceDetail, ...errorResponses(400, 401, 404, 413, 415, 422) },

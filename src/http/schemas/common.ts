@@ -27,7 +27,7 @@ export const PROBLEM_DESCRIPTIONS: Record<number, string> = {
   413: 'The body or the file is larger than the limit',
   414: 'A path parameter is longer than the limit',
   415: 'The body\'s or the file\'s type is not accepted',
-  422: 'Understood but refused (the failing checks, or an Idempotency-Key reused with another file)',
+  422: 'Understood but refused (the failing checks, an Idempotency-Key reused with another request, no invoice to export)',
   429: 'Too many requests or failed attempts; Retry-After says when to try again',
   431: 'The headers or the query string are larger than the limit',
   503: 'A dependency (the database) is not available; Retry-After says when to try again',

@@ -1,5 +1,7 @@
 import { Type } from 'typebox';
+import { DUPLICATE_RULES } from '../../domain/duplicates.ts';
 import { INVOICE_STATUSES, PROCESSING_STATES } from '../../domain/invoice.ts';
+import { REASON_CODES } from '../../domain/review-reasons.ts';
 import { IsoDate, Timestamp } from './common.ts';
 import { INVOICE_SORTS } from '../../repositories/invoices.ts';
 
@@ -7,7 +9,16 @@ const Amount = Type.Union([Type.Number(), Type.Null()], { description: 'Decimal 
 const Text = Type.Union([Type.String(), Type.Null()]);
 const Status = Type.Enum([...INVOICE_STATUSES]);
 
-/** Exactly the seed's list fields. */
+/** A review reason as a code and the values its sentence needs (src/domain/review-reasons.ts). */
+export const ReviewReason = Type.Object({
+  code: Type.Enum([...REASON_CODES]),
+  params: Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]), {
+    description: 'Amounts in currency units, rates in percent, dates as YYYY-MM-DD, lists joined by ", "',
+    examples: [{ difference: -1 }],
+  }),
+}, { examples: [{ code: 'totals_mismatch', params: { difference: -1 } }] });
+
+/** The seed's list fields, and the number the review table shows. */
 export const InvoiceListItem = Type.Object({
   id: Type.String({ examples: ['inv_01hzy3k9x6m2c4v8b0n5q7r1t3'] }),
   montant_ht: Amount,
@@ -15,6 +26,7 @@ export const InvoiceListItem = Type.Object({
   montant_ttc: Amount,
   fournisseur: Text,
   siret: Type.Union([Type.String({ pattern: '^\\d{14}$' }), Type.Null()]),
+  numero: Text,
   date_facture: Type.Union([IsoDate, Type.Null()]),
   status: Status,
 });
@@ -32,16 +44,22 @@ export const ListQuery = Type.Object({
   page: Type.Integer({ minimum: 1, maximum: 100000, default: 1 }),
   per_page: Type.Integer({ minimum: 1, maximum: 100, default: 25 }),
   sort: Type.Optional(Type.Enum([...INVOICE_SORTS], { description: 'Column to sort by, "-" for descending; default -date_facture (then id)' })),
+  duplicate: Type.Optional(Type.Literal(true, { description: 'true: only the invoices flagged as likely duplicates and not dismissed (the only accepted value)' })),
 }, { additionalProperties: false });
 
 const Confidence = Type.Record(Type.String(), Type.Number({ minimum: 0, maximum: 1 }));
 
 export const InvoiceDetail = Type.Object({
   ...InvoiceListItem.properties,
-  numero: Text,
   devise: Text,
   dossier_id: Type.String(),
-  duplicate: Type.Optional(Type.Boolean({ description: 'True when the same file was already imported into this folder' })),
+  duplicate: Type.Optional(Type.Boolean({ description: 'Import answers only: true when the same file was already imported into this folder' })),
+  duplicate_of: Type.Union([Type.String(), Type.Null()], { description: 'The earlier invoice of the firm (any folder) this one likely duplicates; kept after a dismissal' }),
+  duplicate_rule: Type.Union([Type.Enum([...DUPLICATE_RULES]), Type.Null()], {
+    description: 'What matched: the same file in another folder, the same seller identifier (SIRET/SIREN/VAT number) and number, or the same supplier, date and TTC',
+  }),
+  duplicate_dismissed_at: Type.Union([Timestamp, Type.Null()], { description: 'When a reviewer said it is not a duplicate' }),
+  duplicate_dismissed_by: Type.Union([Type.String(), Type.Null()], { description: 'The user who dismissed the flag' }),
   file: Type.Object({
     name: Type.String(),
     type: Type.String({ examples: ['application/pdf'] }),
@@ -57,10 +75,13 @@ export const InvoiceDetail = Type.Object({
   }),
   extraction: Type.Union([
     Type.Object({
-      source: Type.String({ description: 'facturx, pdf-text or ocr' }),
+      source: Type.String({ description: 'facturx (XML embedded in a PDF), xml (a standalone UBL or CII file), pdf-text or ocr' }),
       pages: Type.Integer(),
       confidence: Confidence,
-      review_reasons: Type.Array(Type.String()),
+      review_reasons: Type.Array(Type.String(), { description: 'Why a person must look, in English' }),
+      review_reason_codes: Type.Union([Type.Array(ReviewReason), Type.Null()], {
+        description: 'The same reasons, in the same order, as stable codes with parameters to say them in any language; null for invoices extracted before reasons had codes',
+      }),
       duration_ms: Type.Integer(),
       due_date: Type.Union([IsoDate, Type.Null()]),
       amount_due: Amount,
@@ -115,5 +136,5 @@ const Binary = { type: 'string', format: 'binary' };
 /** The original file, in the type it was detected as. */
 export const OriginalFile = {
   description: 'The file as imported',
-  content: { 'application/pdf': { schema: Binary }, 'image/jpeg': { schema: Binary }, 'image/png': { schema: Binary } },
+  content: { 'application/pdf': { schema: Binary }, 'image/jpeg': { schema: Binary }, 'image/png': { schema: Binary }, 'application/xml': { schema: Binary } },
 };

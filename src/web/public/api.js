@@ -48,6 +48,14 @@ export async function api(method, path, body, { raw = false } = {}) {
   return res.status === 204 ? null : res.json();
 }
 
+/** Downloads a file the API serves behind the bearer token (a plain link cannot send it). */
+export async function downloadFile(path, fileName) {
+  const res = await api('GET', path, undefined, { raw: true });
+  const a = Object.assign(document.createElement('a'), { href: URL.createObjectURL(await res.blob()), download: fileName });
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(a.href), 1000);
+}
+
 /** Multipart upload with progress (fetch cannot report upload progress; XMLHttpRequest can). */
 export function upload(dossierId, file, onProgress) {
   return new Promise((resolve, reject) => {

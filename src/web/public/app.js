@@ -8,6 +8,7 @@ import { LoginPage } from './pages/login.js';
 import { DossiersPage } from './pages/dossiers.js';
 import { DossierPage } from './pages/dossier.js';
 import { InvoicePage } from './pages/invoice.js';
+import { ExportsPage } from './pages/exports.js';
 import { SettingsApiPage } from './pages/settings-api.js';
 
 export const navigate = (path) => { location.hash = `#${path}`; };
@@ -17,6 +18,7 @@ function parseRoute() {
   let m;
   if (path === '/login') return { page: 'login' };
   if ((m = path.match(/^\/dossiers\/([\w-]+)$/))) return { page: 'dossier', id: m[1] };
+  if ((m = path.match(/^\/dossiers\/([\w-]+)\/exports$/))) return { page: 'exports', id: m[1] };
   if ((m = path.match(/^\/invoices\/([\w-]+)$/))) return { page: 'invoice', id: m[1] };
   if (path === '/settings/api') return { page: 'settings-api' };
   return { page: 'dossiers' };
@@ -33,17 +35,18 @@ function App() {
     return () => removeEventListener('hashchange', onHash);
   }, []);
 
+  const toggleLang = () => { setLang(lang === 'fr' ? 'en' : 'fr'); setLangState(lang); };
   const signedIn = session.get();
   if (!signedIn || route.page === 'login') {
     if (signedIn && route.page === 'login') { navigate('/'); return null; }
-    return html`<${LoginPage} notice=${notice} onSignedIn=${() => { setNotice(null); navigate('/'); }} />`;
+    return html`<${LoginPage} notice=${notice} onToggleLang=${toggleLang} onSignedIn=${() => { setNotice(null); navigate('/'); }} />`;
   }
-  const toggleLang = () => { setLang(lang === 'fr' ? 'en' : 'fr'); setLangState(lang); };
   const signOut = async () => { await revokeSession(); navigate('/login'); setRoute({ page: 'login' }); };
   const page = {
     dossiers: () => html`<${DossiersPage} />`,
     dossier: () => html`<${DossierPage} id=${route.id} key=${route.id} />`,
     invoice: () => html`<${InvoicePage} id=${route.id} key=${route.id} />`,
+    exports: () => html`<${ExportsPage} id=${route.id} key=${route.id} />`,
     'settings-api': () => html`<${SettingsApiPage} />`,
   }[route.page]();
   return html`

@@ -1,6 +1,7 @@
 // Inputs in French formats whatever the browser's locale: dates as jj/mm/aaaa and amounts with a
 // decimal comma. They hold the text typed; the page converts with the parse* helpers.
 import { html } from './html.js';
+import { t } from './i18n.js';
 
 /** "18/02/2025" -> "2025-02-18"; "" -> null; anything else -> undefined (invalid). */
 export function parseFrDate(text) {
@@ -22,13 +23,15 @@ export function parseFrAmount(text) {
   const normalised = s.includes(',') ? s.replace(/\./g, '').replace(',', '.') : s;
   return /^-?\d+(\.\d{1,2})?$/.test(normalised) ? Number(normalised) : undefined;
 }
-export const amountToFr = (n) => (n === null || n === undefined ? '' : n.toFixed(2).replace('.', ','));
+/** The list's format in inputs too: 1509 -> "1 509,00" (a narrow no-break space groups thousands). */
+const AMOUNT = new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+export const amountToFr = (n) => (n === null || n === undefined ? '' : AMOUNT.format(n));
 
 export function FrDateInput({ id, value, onChange, label, invalidText }) {
   const invalid = value !== '' && parseFrDate(value) === undefined;
   return html`
     <label for=${id}>${label}</label>
-    <input id=${id} type="text" inputmode="numeric" placeholder="jj/mm/aaaa" autocomplete="off" value=${value}
+    <input id=${id} type="text" inputmode="numeric" placeholder=${t('datePlaceholder')} autocomplete="off" value=${value}
       aria-invalid=${invalid ? 'true' : undefined} aria-describedby=${invalid ? `${id}-err` : undefined}
       onInput=${(e) => onChange(e.target.value)} />
     ${invalid && html`<small id=${`${id}-err`} class="error">${invalidText}</small>`}`;

@@ -1,12 +1,13 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api.js';
 import { html } from '../html.js';
+import { problemText } from '../problems.js';
 import { frDate, t } from '../i18n.js';
 
 export function DossiersPage() {
   const [dossiers, setDossiers] = useState(null);
   const [error, setError] = useState(null);
-  const load = () => api('GET', '/api/v1/dossiers').then((r) => setDossiers(r.data ?? r), (e) => setError(e.message));
+  const load = () => api('GET', '/api/v1/dossiers').then((r) => setDossiers(r.data ?? r), (e) => setError(problemText(e)));
   useEffect(() => { load(); }, []);
   const create = async (e) => {
     e.preventDefault();
@@ -17,7 +18,7 @@ export function DossiersPage() {
       setError(null);
       load();
     } catch (err) {
-      setError(err.message);
+      setError(problemText(err));
     }
   };
   return html`

@@ -1,18 +1,22 @@
 // One invoice: the document on one side, the extracted fields on the other, editable inline;
 // low-confidence fields and review reasons stand out; validate, download, and the history.
 import { useEffect, useState } from 'preact/hooks';
-import { api } from '../api.js';
+import { api, downloadFile } from '../api.js';
 import { html } from '../html.js';
-import { frDate, money, t } from '../i18n.js';
+import { dismissalText, frDate, money, reviewReasons, t } from '../i18n.js';
+import { problemText } from '../problems.js';
+import { NextToReview } from './next-to-review.js';
 import { StatusBadge } from './dossier.js';
 import { DocumentPreview } from './preview.js';
+import { FacturxValues } from './facturx-values.js';
+import { DuplicateFlag } from './duplicate-flag.js';
 import { amountToFr, isoToFr, parseFrAmount, parseFrDate } from '../inputs.js';
 
 const FIELDS = [
   { key: 'fournisseur', label: 'supplier', type: 'text' },
   { key: 'siret', label: 'siret', type: 'text', inputmode: 'numeric' },
   { key: 'numero', label: 'number', type: 'text' },
-  { key: 'date_facture', label: 'date', type: 'date', placeholder: 'jj/mm/aaaa', inputmode: 'numeric' },
+  { key: 'date_facture', label: 'date', type: 'date', inputmode: 'numeric' },
   { key: 'montant_ht', label: 'ht', type: 'amount', inputmode: 'decimal' },
   { key: 'montant_tva', label: 'tva', type: 'amount', inputmode: 'decimal' },
   { key: 'montant_ttc', label: 'ttc', type: 'amount', inputmode: 'decimal' },
@@ -26,6 +30,7 @@ const historyLabel = (field) => t(FIELDS.find((f) => f.key === field)?.label ?? 
 function historyValue(change, value) {
   if (value === null) return '—';
   if (change.field === 'status') return t(value);
+  if (change.field === 'duplicate_dismissed') return dismissalText(value);
   const field = FIELDS.find((f) => f.key === change.field);
   return field?.type === 'amount' ? amountToFr(Number(value)) : field?.type === 'date' ? isoToFr(value) : value;
 }
@@ -44,7 +49,7 @@ export function InvoicePage({ id }) {
     setInvoice(inv);
     setDraft(Object.fromEntries(FIELDS.map((f) => [f.key, toInput(f, inv[f.key])])));
   };
-  useEffect(() => { api('GET', `/api/v1/invoices/${id}`).then(show, (e) => setMessage({ error: e.message })); }, [id]);
+  useEffect(() => { api('GET', `/api/v1/invoices/${id}`).then(show, (e) => setMessage({ error: problemText(e) })); }, [id]);
   if (!invoice) return message?.error ? html`<p class="error" role="alert">${message.error}</p>` : html`<p>…</p>`;
 
   const changed = FIELDS.filter((f) => draft[f.key] !== toInput(f, invoice[f.key]));
@@ -58,7 +63,7 @@ export function InvoicePage({ id }) {
       setMessage({ ok: t('saved') });
       setFailed(null);
     } catch (err) {
-      setMessage({ error: err.message });
+      setMessage({ error: problemText(err) });
     }
   };
   const validate = async (confirm) => {
@@ -67,27 +72,24 @@ export function InvoicePage({ id }) {
       setFailed(null);
       setMessage(null);
     } catch (err) {
-      if (err.problem?.code === 'checks_failed') setFailed(err.problem.details.reasons);
-      else setMessage({ error: err.message });
+      if (err.problem?.code === 'checks_failed') setFailed(reviewReasons(err.problem.details.reason_codes, err.problem.details.reasons));
+      else setMessage({ error: problemText(err) });
     }
   };
-  const download = async () => {
-    const res = await api('GET', `/api/v1/invoices/${id}/file`, undefined, { raw: true });
-    const a = Object.assign(document.createElement('a'), { href: URL.createObjectURL(await res.blob()), download: invoice.file.name });
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(a.href), 1000);
-  };
+  const download = () => downloadFile(`/api/v1/invoices/${id}/file`, invoice.file.name);
   const confidence = invoice.extraction?.confidence ?? {};
-  const reasons = invoice.extraction?.review_reasons ?? [];
+  const reasons = reviewReasons(invoice.extraction?.review_reason_codes, invoice.extraction?.review_reasons ?? []);
 
   return html`
-    <p><a href=${`#/dossiers/${invoice.dossier_id}`}>← ${t('back')}</a></p>
+    <div class="invoice-nav"><a href=${`#/dossiers/${invoice.dossier_id}`}>← ${t('back')}</a>
+      <${NextToReview} invoice=${invoice} /></div>
     <h1>${invoice.fournisseur ?? invoice.file.name} <${StatusBadge} status=${invoice.status} /></h1>
-    <p class="muted">${t('processing')} : ${t(invoice.processing.state)}${invoice.extraction ? ` · ${t('source')} : ${invoice.extraction.source}` : ''} · ${money(invoice.montant_ttc, invoice.devise)} · ${frDate(invoice.date_facture)}</p>
+    <p class="muted">${t('processing')} : ${t(invoice.processing.state)}${invoice.extraction ? ` · ${t('source')} : ${t(invoice.extraction.source)}` : ''} · ${money(invoice.montant_ttc, invoice.devise)} · ${frDate(invoice.date_facture)}</p>
     <div class="split">
-      <${DocumentPreview} invoice=${invoice} />
+      <${DocumentPreview} invoice=${invoice}><${FacturxValues} invoice=${invoice} fields=${FIELDS} /><//>
       <section class="fields card" aria-labelledby="fields-title">
         <h2 id="fields-title">${t('fields')}</h2>
+        <${DuplicateFlag} invoice=${invoice} onChange=${show} onError=${(error) => setMessage({ error })} />
         ${invoice.status === 'pending' && reasons.length > 0 && html`
           <div class="reasons" role="note"><strong>${t('reviewReasons')}</strong><ul>${reasons.map((r) => html`<li>${r}</li>`)}</ul></div>`}
         <form onSubmit=${save}>
@@ -97,7 +99,7 @@ export function InvoicePage({ id }) {
             return html`
               <div class=${`field${low ? ' low' : ''}`}>
                 <label for=${`f-${f.key}`}>${t(f.label)}</label>
-                <input id=${`f-${f.key}`} name=${f.key} type="text" placeholder=${f.placeholder} autocomplete="off"
+                <input id=${`f-${f.key}`} name=${f.key} type="text" placeholder=${f.type === 'date' ? t('datePlaceholder') : undefined} autocomplete="off"
                   inputmode=${f.inputmode} value=${draft[f.key]} disabled=${readOnly} aria-describedby=${low ? `low-${f.key}` : undefined}
                   aria-invalid=${malformed.includes(f) ? 'true' : undefined}
                   onInput=${(e) => setDraft({ ...draft, [f.key]: e.target.value })} />

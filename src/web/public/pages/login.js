@@ -1,9 +1,10 @@
 import { useState } from 'preact/hooks';
 import { api, session } from '../api.js';
 import { html } from '../html.js';
+import { problemText } from '../problems.js';
 import { t } from '../i18n.js';
 
-export function LoginPage({ notice, onSignedIn }) {
+export function LoginPage({ notice, onSignedIn, onToggleLang }) {
   const [error, setError] = useState(null);
   const [busy, setBusy] = useState(false);
   const submit = async (e) => {
@@ -17,14 +18,15 @@ export function LoginPage({ notice, onSignedIn }) {
       session.set(res.access_token, res.expires_in, email);
       onSignedIn();
     } catch (err) {
-      setError(err.message);
+      setError(problemText(err));
     } finally {
       setBusy(false);
     }
   };
   return html`
     <main class="login">
-      <h1>${t('appName')}</h1>
+      <div class="login-head"><h1>${t('appName')}</h1>
+        <button type="button" class="link" onClick=${onToggleLang}>${t('language')}</button></div>
       <form onSubmit=${submit} class="card" aria-labelledby="login-title">
         <h2 id="login-title">${t('signIn')}</h2>
         ${notice && html`<p class="notice" role="status">${notice}</p>`}

@@ -7,7 +7,7 @@ import { t } from '../i18n.js';
 
 const ZOOMS = [0.5, 0.75, 1, 1.25, 1.5, 2, 3];
 
-export function DocumentPreview({ invoice }) {
+export function DocumentPreview({ invoice, children }) {
   const [blob, setBlob] = useState(null);
   const [pdf, setPdf] = useState(null);
   const [pageNo, setPageNo] = useState(1);
@@ -15,6 +15,9 @@ export function DocumentPreview({ invoice }) {
   const [error, setError] = useState(null);
   const canvas = useRef(null);
   const isPdf = invoice.file.type === 'application/pdf';
+  // A standalone e-invoice (UBL/CII) has no page to draw: its XML is shown as text.
+  const isXml = invoice.file.type === 'application/xml';
+  const [xmlText, setXmlText] = useState(null);
 
   useEffect(() => {
     let url;
@@ -23,6 +26,7 @@ export function DocumentPreview({ invoice }) {
       .then(async (b) => {
         url = URL.createObjectURL(b);
         setBlob(url);
+        if (isXml) setXmlText(await b.text());
         if (!isPdf) return;
         const pdfjs = await import('pdfjs');
         pdfjs.GlobalWorkerOptions.workerSrc = '/vendor/pdf.worker.min.mjs';
@@ -59,9 +63,11 @@ export function DocumentPreview({ invoice }) {
           <span>${pageNo} / ${pdf.numPages}</span>
           <button type="button" aria-label=${t('next')} disabled=${pageNo === pdf.numPages} onClick=${() => setPageNo(pageNo + 1)}>›</button>`}
       </div>
+      ${children}
       ${error && html`<p class="error" role="alert">${error}</p>`}
-      <div class="viewport" tabindex="0" aria-label=${invoice.file.name}>
+      <div class="viewport" tabindex="0" role="region" aria-label=${invoice.file.name}>
         ${isPdf ? html`<canvas ref=${canvas} data-testid="pdf-canvas"></canvas>`
+          : isXml ? xmlText !== null && html`<pre class="xml-source" data-testid="xml-source">${xmlText}</pre>`
           : blob && html`<img src=${blob} alt=${invoice.file.name} style=${`width:${ZOOMS[zoom] * 50}%`} />`}
       </div>
     </section>`;

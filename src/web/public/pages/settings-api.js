@@ -2,6 +2,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api } from '../api.js';
 import { html } from '../html.js';
+import { problemText } from '../problems.js';
 import { frDate, t } from '../i18n.js';
 
 const LIFETIMES = [7, 30, 90, 180, 365];
@@ -11,7 +12,7 @@ export function SettingsApiPage() {
   const [created, setCreated] = useState(null);
   const [copied, setCopied] = useState(false);
   const [error, setError] = useState(null);
-  const load = () => api('GET', '/api/v1/tokens').then((r) => setTokens(r.data ?? r), (e) => setError(e.message));
+  const load = () => api('GET', '/api/v1/tokens').then((r) => setTokens(r.data ?? r), (e) => setError(problemText(e)));
   useEffect(() => { load(); }, []);
 
   const generate = async (e) => {
@@ -24,7 +25,7 @@ export function SettingsApiPage() {
       form.elements.name.value = '';
       load();
     } catch (err) {
-      setError(err.message);
+      setError(problemText(err));
     }
   };
   const revoke = async (id) => {
@@ -33,7 +34,7 @@ export function SettingsApiPage() {
       if (created?.id === id) setCreated(null);
       load();
     } catch (err) {
-      setError(err.message);
+      setError(problemText(err));
     }
   };
   const copy = async () => {
@@ -47,7 +48,7 @@ export function SettingsApiPage() {
     <form class="card token-form" onSubmit=${generate}>
       <h2>${t('generate')}</h2>
       <label for="token-name">${t('tokenName')}</label>
-      <input id="token-name" name="name" required maxlength="100" placeholder="ex. : Export comptable" />
+      <input id="token-name" name="name" required maxlength="100" placeholder=${t('tokenPlaceholder')} />
       <label for="token-lifetime">${t('lifetime')}</label>
       <select id="token-lifetime" name="lifetime">${LIFETIMES.map((d) => html`<option value=${d} selected=${d === 90}>${d} ${t('days')}</option>`)}</select>
       <button type="submit">${t('generate')}</button>
@@ -57,7 +58,7 @@ export function SettingsApiPage() {
       <section class="card new-token" aria-labelledby="new-token-title">
         <h2 id="new-token-title">${created.name}</h2>
         <p class="notice">${t('copyOnce')}</p>
-        <label for="new-token">Token</label>
+        <label for="new-token">${t('tokenValue')}</label>
         <div class="copy-row">
           <input id="new-token" readonly value=${created.access_token} onFocus=${(e) => e.target.select()} />
           <button type="button" onClick=${copy}>${copied ? t('copied') : t('copy')}</button>
@@ -66,7 +67,7 @@ export function SettingsApiPage() {
         <pre class="curl"><code>${curl}</code></pre>
       </section>`}
     <h2>${t('apiTokens')}</h2>
-    <div class="table-wrap"><table class="tokens">
+    <div class="table-wrap" tabindex="0" role="region" aria-label=${t('apiTokens')}><table class="tokens">
       <thead><tr><th>${t('tokenName')}</th><th>${t('created')}</th><th>${t('expires')}</th><th>${t('lastUsed')}</th><th>${t('status')}</th><th>${t('actions')}</th></tr></thead>
       <tbody>
         ${tokens?.length === 0 && html`<tr><td colspan="6">${t('noTokens')}</td></tr>`}

@@ -3,6 +3,7 @@
 import { useState } from 'preact/hooks';
 import { api, upload } from '../api.js';
 import { html } from '../html.js';
+import { problemText } from '../problems.js';
 import { t } from '../i18n.js';
 
 const POLL_MS = 1000;
@@ -31,7 +32,7 @@ export function UploadPanel({ dossierId, onProcessed }) {
           onProcessed();
           if (!inv.duplicate) follow(key, inv.id);
         })
-        .catch((err) => update(key, { state: 'failed', error: err.message }));
+        .catch((err) => update(key, { state: 'failed', error: problemText(err) }));
     }
   };
 
@@ -43,7 +44,7 @@ export function UploadPanel({ dossierId, onProcessed }) {
         onDragLeave=${() => setOver(false)}
         onDrop=${(e) => { e.preventDefault(); setOver(false); send([...e.dataTransfer.files]); }}>
         ${t('dropHere')} <label class="file-pick">${t('chooseFiles')}
-          <input type="file" multiple accept="application/pdf,image/jpeg,image/png" data-testid="file-input"
+          <input type="file" multiple accept="application/pdf,image/jpeg,image/png,application/xml,text/xml,.xml" data-testid="file-input"
             onChange=${(e) => { send([...e.target.files]); e.target.value = ''; }} /></label>
       </div>
       ${items.length > 0 && html`<ul class="upload-list">
