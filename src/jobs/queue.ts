@@ -17,6 +17,9 @@ export const PROCESS_INVOICE_FAILED = 'process-invoice-failed';
 
 export const DELIVER_WEBHOOK = 'deliver-webhook';
 
+/** How stale the queue's backlog count may be; a busy worker keeps fetching while it is above 1 (pg-boss allows no lower bar). */
+const BACKLOG_REFRESH_SECONDS = 2;
+
 export interface ProcessInvoicePayload { firmId: string; invoiceId: string }
 
 /** attempt: the attempt this job makes (1 for the first); a job whose attempt was already made does nothing. */
@@ -94,6 +97,9 @@ export async function startQueue(db: Database, config: Config, options: { superv
     // told otherwise, which would add up to a minute to every crash recovery.
     monitorIntervalSeconds: jobs.superviseSeconds,
     schedule: false,
+    // The backlog count that lets a worker fetch its next job at once (burstWhenReadyExceeds below)
+    // is read from this cache; pg-boss refreshes it every 60 s unless told otherwise.
+    queueCacheIntervalSeconds: BACKLOG_REFRESH_SECONDS,
   });
   // pg-boss reports background errors here; they are logged by the caller, never thrown.
   boss.on('error', options.onError);
@@ -103,7 +109,12 @@ export async function startQueue(db: Database, config: Config, options: { superv
   // A NOTIFY only announces new jobs. Jobs already queued, retries coming due and jobs taken back
   // from a dead worker are found by polling, so a worker polls at the same pace with NOTIFY as
   // without (pg-boss's default would wait 30 s between fetches: 8 queued jobs took 106 s).
-  const fetching = { pollingIntervalSeconds: jobs.pollSeconds, notifyPollingIntervalSeconds: jobs.pollSeconds, includeMetadata: true, batchSize: 1 };
+  // A worker that finished a job fetches the next one at once while a backlog remains, instead of
+  // waiting out the poll: after a database restart, with NOTIFY's wake-ups lost, 2 workers otherwise
+  // drained 4 jobs a second however short the jobs (500 queued took 2 minutes).
+  const fetching = {
+    pollingIntervalSeconds: jobs.pollSeconds, notifyPollingIntervalSeconds: jobs.pollSeconds, includeMetadata: true, batchSize: 1, burstWhenReadyExceeds: 1,
+  };
   const asJob = (job: unknown): ProcessInvoiceJob => {
     const meta = job as JobWithMetadata<ProcessInvoicePayload>;
     return { id: meta.id, data: meta.data, retryCount: meta.retryCount, retryLimit: meta.retryLimit };

@@ -95,11 +95,17 @@ describe('PostgreSQL restart under load', { skip }, () => {
     const lost = [...accepted].filter((id) => !listed.includes(id));
     const duplicated = listed.length - new Set(listed).size;
     // Every job enqueued with an acknowledged import runs to its end, the restart notwithstanding.
+    let lastStates: Record<string, number> = {};
     const done = await waitFor(async () => {
       const states = await Promise.all([...accepted].map(async (id) => (await api(child.baseUrl, 'GET', `/api/v1/invoices/${id}`, { token })).body.processing?.state));
       const finished = states.filter((s) => s === 'done').length;
+      const counts: Record<string, number> = {};
+      for (const s of states) counts[String(s)] = (counts[String(s)] ?? 0) + 1;
+      lastStates = counts;
       return finished === accepted.size ? finished : undefined;
-    }, 60_000, 500);
+    }, 60_000, 500).catch((e: Error) => {
+      throw new Error(`${e.message}: processing states of the ${accepted.size} accepted imports: ${JSON.stringify(lastStates)}; answers ${JSON.stringify(Object.fromEntries(statuses))}`);
+    });
     console.log(`db restart: imports accepted ${accepted.size}, done ${done}, lost ${lost.length}, duplicated ${duplicated}; `
       + `recovered ${recoveredMs} ms after the database was back; answers ${JSON.stringify(Object.fromEntries(statuses))}`);
     assert.deepEqual(lost, [], 'no acknowledged import lost');
