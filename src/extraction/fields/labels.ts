@@ -59,6 +59,7 @@ export const AMOUNT_LABELS: Label<AmountRole>[] = [
   label('ttc', EXPLICIT_AMOUNT, String.raw`\b${alt([...words('inclusiveTotals'), ...words('grossTotals')])}`),
   // A bare total opens its cell, or is followed by a colon (not a "Sub-total:"); "Totaal" likewise.
   label('ttc', BARE_TOTAL, String.raw`${CELL_START}\s*totaal\b(?!\s*(excl|exclusief|btw))|(${CELL_START}\s*|(?<!(sub|sous)[- ]?)\b(?=total\s*:))total\b(?!\s*${alt(NOT_THE_TOTAL)})`),
+  label('ttc', USUAL_AMOUNT, String.raw`${CELL_START}\s*${any('bareGrossTotals')}\b`),
   // Receipts print their one total as "Total Payable".
   label('ttc', USUAL_AMOUNT, String.raw`\b${any('payableTotals')}\b`),
   // What remains to pay: after a deposit, not the TTC.

@@ -113,6 +113,8 @@ function readings(a: AmountMatch, lineConf: number): Array<{ cents: Cents; penal
   return lineConf < 1 && whole ? [asPrinted, { cents: Math.round(a.cents / 100), penalty: REPAIR_PENALTY, repaired: true }] : [asPrinted];
 }
 const REPAIR_PENALTY = 0.2;
+/** A second consistent reading scoring within this of the best makes the page ambiguous. */
+const RIVAL_MARGIN = 0.2;
 
 /**
  * A bare whole number where a label's amount belongs on an OCR line ("Total incl. GST: 1250"): the
@@ -142,7 +144,22 @@ function ownCells(after: string): string {
 const best = (list: Candidate[]) => list.reduce<Candidate | null>((b, c) => (!b || c.score > b.score || (c.score === b.score && c.lineIndex > b.lineIndex) ? c : b), null);
 
 /** Distinct TVA amounts whose sum may be the total VAT of a multi-rate invoice. */
-type VatReading = { cents: Cents; score: number; repaired?: boolean };
+type VatReading = { cents: Cents; score: number; repaired?: boolean; unprinted?: boolean };
+
+/** A VAT rate above zero printed anywhere ("TVA 20 %", "MwSt. 19%"): the invoice charges VAT. */
+const NONZERO_VAT_RATE = /\b(tva|vat|mwst|ust|gst|sst|btw|tax)\b[^0-9%\n]{0,25}(0*[1-9]\d?([.,]\d+)?|0[.,]\d*[1-9]\d*)\s*%/;
+
+/**
+ * No VAT amount printed, and a net and a total, each read as printed under its own label on its own
+ * line, are equal: the two readings prove that no VAT is due, as an equation does. Not when the
+ * total is only the amount due (a deposit may have been paid), when a stronger total says otherwise
+ * (a "Total" before VAT under a "Total TTC" whose VAT line went unread), or when a rate is printed.
+ */
+function netEqualsTotal(h: Candidate, t: Candidate, ttc: Candidate[], lines: Line[]): boolean {
+  if (h.repaired || t.repaired || t.role !== 'ttc' || h.lineIndex === t.lineIndex || h.cents !== t.cents) return false;
+  if (ttc.some((c) => c.cents !== t.cents && c.score > t.score - RIVAL_MARGIN)) return false;
+  return !lines.some((l) => NONZERO_VAT_RATE.test(fold(l.text)));
+}
 
 function vatSums(tva: Candidate[]): VatReading[] {
   const distinct = [...new Map(tva.map((c) => [`${c.lineIndex}`, c])).values()];
@@ -168,7 +185,7 @@ export function readTotals(lines: Line[]): Totals {
   if (zeroVat) tva.push({ cents: 0, score: 0.9 });
   // No VAT amount printed at all: a net equal to the total implies none, a weak reading for review.
   const printedVat = tva.length > 0;
-  if (!printedVat) tva.push({ cents: 0, score: NO_VAT_PRINTED, repaired: true });
+  if (!printedVat) tva.push({ cents: 0, score: NO_VAT_PRINTED, repaired: true, unprinted: true });
   const due = best(byRole('due'))?.cents ?? null;
 
   type Solution = { ht: Candidate; tva: VatReading; ttc: Candidate; score: number };
@@ -181,7 +198,9 @@ export function readTotals(lines: Line[]): Totals {
         if (v.score <= NO_VAT_PRINTED && (h.repaired || t.repaired)) continue;
         // A reading whose VAT is no plausible share of its net (columns swapped) ranks last.
         const penalty = vatShareIsPlausible(h.cents, v.cents) ? 0 : 1;
-        solutions.push({ ht: h, tva: v, ttc: t, score: t.score + h.score + v.score - penalty });
+        // Proven zero, the VAT is as sure as the two readings that prove it.
+        const vat = v.unprinted && netEqualsTotal(h, t, ttc, lines) ? { ...v, score: Math.min(h.score, t.score), repaired: false } : v;
+        solutions.push({ ht: h, tva: vat, ttc: t, score: t.score + h.score + vat.score - penalty });
       }
     }
   }
@@ -189,18 +208,19 @@ export function readTotals(lines: Line[]): Totals {
   const solved = solutions[0];
   const rounding = roundingAdjustment(lines);
   if (solved) {
-    // Two consistent readings with different totals and close scores (one row per VAT rate, say):
-    // the document is ambiguous, so the amounts are reported but not trusted enough to validate.
-    const rival = solutions.find((s) => s.ttc.cents !== solved.ttc.cents && solved.score - s.score < 0.2);
-    const weak = Boolean(rival) || Boolean(solved.ht.repaired || solved.ttc.repaired || solved.tva.repaired);
-    const cap = weak ? 0.7 : 0.99;
-    const conf = (s: number) => Math.max(0, Math.min(cap, 0.55 + s * 0.45));
     const sound = (s: Solution) => !s.ht.repaired && !s.tva.repaired && !s.ttc.repaired && vatShareIsPlausible(s.ht.cents, s.tva.cents);
     const others = [...new Set(solutions.filter((s) => sound(s) && s.ttc.cents !== solved.ttc.cents).map((s) => s.ttc.cents))];
     // One row per VAT rate that adds up on its own (base + tax = that rate's total): the rows are the
     // parts of the chosen total, not rivals of it.
     const parts = others.length >= 2 && Math.abs(others.reduce((a, b) => a + b, 0) - solved.ttc.cents) <= others.length;
     const rivalTotals = parts ? [] : others;
+    // Two consistent readings with different totals and close scores: the document is ambiguous, so
+    // the amounts are reported but not trusted enough to validate. The rows of a per-rate table that
+    // sum to the chosen total are its parts, and rival nothing.
+    const rival = solutions.find((s) => s.ttc.cents !== solved.ttc.cents && solved.score - s.score < RIVAL_MARGIN && !(parts && others.includes(s.ttc.cents)));
+    const weak = Boolean(rival) || Boolean(solved.ht.repaired || solved.ttc.repaired || solved.tva.repaired);
+    const cap = weak ? 0.7 : 0.99;
+    const conf = (s: number) => Math.max(0, Math.min(cap, 0.55 + s * 0.45));
     return {
       ht: solved.ht.cents, tva: solved.tva.cents, ttc: roundedTotal(solved.ttc, lines, rounding), due,
       confidence: { ht: conf(solved.ht.score), tva: conf(solved.tva.score), ttc: conf(solved.ttc.score) }, currencies, rivalTotals,

@@ -57,6 +57,10 @@ export const DE: Vocabulary = {
     'rechnungsendbetrag',
     'total brutto',
   ],
+  // "Brutto   104,00 €" under "Netto" and "USt.": the gross total, when it opens its cell.
+  bareGrossTotals: [
+    'brutto',
+  ],
   amountsDue: [
     'zahlbetrag',
     String.raw`zu\s+zahlen(der\s+betrag)?`,

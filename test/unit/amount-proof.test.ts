@@ -1,0 +1,59 @@
+// When the amounts prove each other (proof 'equation', the only one that can validate), on invented
+// layouts: a per-rate table closed by its total row, a net equal to its total with no VAT printed,
+// and German "Netto / USt. / Brutto" lines.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { readFields } from '../../src/extraction/fields/read-fields.ts';
+import type { TextRun } from '../../src/extraction/layout/text-run.ts';
+
+const run = (text: string, x: number, y: number, h = 10, conf = 1): TextRun => ({ text, x, y, w: text.length * h * 0.5, h, page: 1, conf });
+const header = [run('Papeterie Lemoine SARL', 40, 20, 18), run('Date de facture : 12/03/2026', 350, 60)];
+const read = (runs: TextRun[]) => {
+  const inv = readFields([...header, ...runs]);
+  return { amounts: [inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc], proof: inv.extra.amountsProof };
+};
+
+test('a table with one row per VAT rate and a total row: the rows are parts of the total, which is proven', () => {
+  const table = [
+    run('Warenwert', 40, 300), run('Nettobetrag', 160, 300), run('MwSt-Betrag', 280, 300), run('MwSt-%', 400, 300), run('Endbetrag', 480, 300),
+    run('310,00', 40, 315), run('310,00', 160, 315), run('58,90', 280, 315), run('19,0', 400, 315), run('368,90', 480, 315),
+    run('45,00', 40, 330), run('45,00', 160, 330), run('3,15', 280, 330), run('7,0', 400, 330), run('48,15', 480, 330),
+    run('355,00', 40, 345), run('355,00', 160, 345), run('62,05', 280, 345), run('EUR', 400, 345), run('417,05', 480, 345),
+  ];
+  assert.deepEqual(read(table), { amounts: [35500, 6205, 41705], proof: 'equation' });
+});
+
+test('two rows that both add up and do not sum to the chosen total still make the page ambiguous', () => {
+  const table = [
+    run('Nettobetrag', 160, 300), run('MwSt-Betrag', 280, 300), run('Endbetrag', 480, 300),
+    run('310,00', 160, 315), run('58,90', 280, 315), run('368,90', 480, 315),
+    run('45,00', 160, 330), run('3,15', 280, 330), run('48,15', 480, 330),
+  ];
+  assert.notEqual(read(table).proof, 'equation');
+});
+
+test('no VAT printed: a labelled net and a labelled total that agree, on lines of their own, prove it zero', () => {
+  const lines = [run('Total HT', 350, 400), run('480,00 €', 480, 400), run('Total TTC', 350, 430), run('480,00 €', 480, 430)];
+  assert.deepEqual(read(lines), { amounts: [48000, 0, 48000], proof: 'equation' });
+});
+
+test('no VAT amount read: a printed rate, a stronger total, or an amount due alone prove nothing', () => {
+  const rate = [run('Total HT', 350, 400), run('480,00 €', 480, 400), run('TVA 20 %', 350, 415), run('Total TTC', 350, 430), run('480,00 €', 480, 430)];
+  assert.notEqual(read(rate).proof, 'equation');
+  // "Total" before VAT, the VAT line unread, the real total below it.
+  const stronger = [run('Total HT', 350, 385), run('480,00 €', 480, 385), run('Total', 350, 400), run('480,00 €', 480, 400), run('Total TTC', 350, 430), run('576,00 €', 480, 430)];
+  assert.notEqual(read(stronger).proof, 'equation');
+  // What remains to pay may follow a deposit: it is no total.
+  const due = [run('Total HT', 350, 400), run('480,00 €', 480, 400), run('Net à payer', 350, 430), run('480,00 €', 480, 430)];
+  assert.notEqual(read(due).proof, 'equation');
+});
+
+test('German "Netto", "USt." and "Brutto" lines; a "Bruttopreis" is a unit price, not the total', () => {
+  const lines = [
+    run('Bruttopreis: 12,5000 €', 40, 250),
+    run('Netto', 350, 400), run('212,61 €', 480, 400),
+    run('USt. (19 %)', 350, 415), run('40,40 €', 480, 415),
+    run('Brutto', 350, 430), run('253,01 €', 480, 430),
+  ];
+  assert.deepEqual(read(lines), { amounts: [21261, 4040, 25301], proof: 'equation' });
+});
