@@ -16,6 +16,7 @@ export function resultLine(file: string, result: ExtractionResult) {
     ...(result.extra.dateEvidence ? { date_evidence: result.extra.dateEvidence } : {}),
     ...(result.extra.rivalTotals?.length ? { rival_totals: result.extra.rivalTotals.map(centsToNumber) } : {}),
     ...(result.gate ? { gate: result.gate } : {}),
+    ...(result.extra.supplierCandidates?.length ? { supplier_candidates: result.extra.supplierCandidates } : {}),
   };
 }
 

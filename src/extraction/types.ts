@@ -53,6 +53,8 @@ export interface ExtractedInvoice {
     rivalTotals?: Cents[];
     /** Text and OCR only: whether the amounts prove each other as printed (see fields/totals.ts). */
     amountsProof?: AmountProof;
+    /** Text and OCR only: every supplier name put forward, with its evidence (see fields/supplier.ts). */
+    supplierCandidates?: Array<{ name: string; features: Record<string, number>; probability: number }>;
   };
 }
 

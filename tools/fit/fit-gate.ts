@@ -14,15 +14,10 @@
 // TARGET_PRECISION, and never below MIN_THRESHOLD.
 import fs from 'node:fs';
 import { GATE_FEATURES, GATE_MODEL_PATH, type GateFeature, type GateModel } from '../../src/extraction/checks/gate-model.ts';
+import { chooseThreshold, fitLogistic, round, sigmoid, type Row } from './logistic.ts';
 
-const TARGET_PRECISION = 0.995;
-/** However clean the fitted data, a reading under this probability is never booked unattended. */
-const MIN_THRESHOLD = 0.5;
-const L2 = 0.01;
-const LEARNING_RATE = 0.5;
-const EPOCHS = 4000;
+export { chooseThreshold, fitLogistic };
 
-interface Row { x: number[]; y: 0 | 1; file: string }
 type SavedRow = { features: Record<GateFeature, number>; bookable: boolean; kind: string };
 type Details = { kind: string; prediction: { gate?: { features: Record<GateFeature, number>; ruledOut: boolean } }; score: { bookable: boolean; file: string } };
 
@@ -43,47 +38,6 @@ function readRows(files: string[]): { rows: Row[]; saved: SavedRow[] } {
   }
   const rows = saved.map((r, i) => ({ x: GATE_FEATURES.map((f) => r.features[f] ?? 0), y: (r.bookable ? 1 : 0) as 0 | 1, file: `${r.kind}#${i}` }));
   return { rows, saved };
-}
-
-const sigmoid = (z: number) => 1 / (1 + Math.exp(-z));
-
-export function fitLogistic(rows: Row[]): { bias: number; w: number[] } {
-  let bias = 0;
-  const w = GATE_FEATURES.map(() => 0);
-  for (let epoch = 0; epoch < EPOCHS; epoch++) {
-    let gb = 0;
-    const gw = w.map(() => 0);
-    for (const r of rows) {
-      const err = sigmoid(bias + r.x.reduce((s, v, i) => s + v * w[i]!, 0)) - r.y;
-      gb += err;
-      r.x.forEach((v, i) => { gw[i]! += err * v; });
-    }
-    bias -= (LEARNING_RATE * gb) / rows.length;
-    w.forEach((_, i) => { w[i]! -= LEARNING_RATE * (gw[i]! / rows.length + L2 * w[i]!); });
-  }
-  return { bias, w };
-}
-
-/**
- * The cut between the readings to book and the rest: below the last reading (by probability) at which
- * the fitted precision still reaches the target, halfway to the next one. When every reading is
- * right down to the lowest, the data show no reason to refuse any, and the floor applies.
- */
-export function chooseThreshold(scored: Array<{ p: number; y: 0 | 1 }>): { threshold: number; precision: number; kept: number } {
-  const sorted = [...scored].sort((a, b) => b.p - a.p);
-  let cut = -1;
-  let precisionAtCut = 1;
-  let right = 0;
-  sorted.forEach((s, i) => {
-    right += s.y;
-    const precision = right / (i + 1);
-    // Ties must stay together: a threshold between equal probabilities does not exist.
-    const next = sorted[i + 1];
-    if (precision >= TARGET_PRECISION && (!next || next.p < s.p)) { cut = i; precisionAtCut = precision; }
-  });
-  if (cut === sorted.length - 1) return { threshold: MIN_THRESHOLD, precision: precisionAtCut, kept: sorted.length };
-  const above = cut === -1 ? 1 : sorted[cut]!.p;
-  return { threshold: Math.max(MIN_THRESHOLD, (above + sorted[cut + 1]!.p) / 2), precision: precisionAtCut, kept: cut + 1 };
 }
 
 function main(files: string[]) {
@@ -113,7 +67,5 @@ function main(files: string[]) {
   process.stdout.write(`${JSON.stringify(model, null, 2)}\n`);
   return 0;
 }
-
-const round = (n: number) => Math.round(n * 1e4) / 1e4;
 
 if (import.meta.main) process.exitCode = main(process.argv.slice(2));

@@ -4,13 +4,14 @@ import { AMOUNT_FIELDS, isExactSource, type ExtractedInvoice, type ExtractionSou
 import { reason, reasonText, unitsOf, type ReviewReason } from '../../domain/review-reasons.ts';
 import { CHECKS, totalsAddUp, vatLinesConsistent, vatShareOfNetPlausible } from './checks.ts';
 import { gateFeatures, gateModel, gateProbability, type GateFeatures } from './gate-model.ts';
+import { supplierModel } from '../fields/supplier-model.ts';
 
 export const REQUIRED_FIELDS: readonly FieldName[] = ['montant_ht', 'montant_tva', 'montant_ttc', 'date_facture', 'fournisseur'];
 
 /**
- * Below this a field read from text or OCR is a guess. For the supplier and the other fields it is
- * the bar itself; for the amounts and the date, whose confidences are weighed together by the fitted
- * model (gate-model.ts), it only names, in a review reason, which of them held the reading back.
+ * Below this a field read from text or OCR is a guess. For the amounts and the date, whose
+ * confidences are weighed together by the fitted model (gate-model.ts), it only names, in a review
+ * reason, which of them held the reading back. The supplier has a fitted bar of its own (supplier-model.ts).
  */
 export const MIN_CONFIDENCE = 0.8;
 
@@ -57,7 +58,7 @@ function unprovenReadings(invoice: ExtractedInvoice): ReviewReason[] {
   const reasons: ReviewReason[] = [];
   // Amounts that add up only through a repaired or implied reading, or beside a rival, prove nothing.
   if ((invoice.extra.amountsProof ?? 'none') !== 'equation') reasons.push(...AMOUNT_FIELDS.filter(found).map(uncertain));
-  if (found('fournisseur') && (invoice.confidence.fournisseur ?? 0) < MIN_CONFIDENCE) reasons.push(uncertain('fournisseur'));
+  if (found('fournisseur') && (invoice.confidence.fournisseur ?? 0) < supplierModel().threshold) reasons.push(uncertain('fournisseur'));
   return reasons;
 }
 

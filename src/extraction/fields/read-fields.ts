@@ -32,6 +32,7 @@ export function readFields(runs: TextRun[]): ExtractedInvoice {
       siren: ids.siren, vatId: ids.vatId, iban: ids.iban, dueDate: dates.dueDate,
       amountDue: totals.due, sellerCountry: ids.siret || ids.vatId ? 'FR' : null,
       dateEvidence: dates.evidence, rivalTotals: totals.rivalTotals, amountsProof: totals.proof,
+      supplierCandidates: supplier.candidates,
     },
   };
 }

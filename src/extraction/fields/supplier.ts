@@ -5,6 +5,7 @@ import { CUSTOMER_LABELS, DOCUMENT_TITLES, LEGAL_FORMS, SELLER_HEADINGS, SPELLED
 import { findAmounts } from './amount-parser.ts';
 import { findDates } from './date-parser.ts';
 import { fold } from './text-normalise.ts';
+import { SUPPLIER_FEATURES, supplierProbability, type SupplierFeatures } from './supplier-model.ts';
 
 /** "ACME SAS au capital de 10 000 € - RCS Paris 123" -> "ACME SAS". */
 function nameBeforeMentions(text: string): string {
@@ -112,21 +113,27 @@ function restIsLegalForm(text: string, domain: string): boolean {
   return !rest || LEGAL_FORMS.test(` ${rest}`);
 }
 
-export function readSupplier(lines: Line[]): { fournisseur: string | null; confidence: number } {
+type Evidence = Partial<SupplierFeatures>;
+interface Candidate { name: string; evidence: Evidence }
+
+/** Every name the rules put forward, each with the evidence of the rule that found it. */
+function candidatesOf(lines: Line[]): { candidates: Candidate[]; domains: string[][] } {
   const customer = customerLines(lines);
   const pageHeight = Math.max(...lines.filter((l) => l.page === 1).map((l) => l.y + l.h), 1);
-  const candidates: Array<{ name: string; score: number }> = [];
+  const isTop = (l: Line) => (l.page === 1 && l.y < pageHeight * TOP_SHARE ? 1 : 0);
+  const candidates: Candidate[] = [];
   // Lines just under a "Seller"/"Verkäufer" heading name the seller, wherever the block sits.
   // A heading may share its line with the next column's ("SELLER   CLIENT :"): its own cell counts.
   const blocks = lines.flatMap((line, i) => (SELLER_HEADINGS.test(fold(line.text.split(COLUMN_GAP)[0]!)) ? [blockUnder(lines, i)] : []));
   const sellerBlock = new Set(blocks.flat());
   const blockName = blocks.map((block) => nameInBlock(lines, block)).find((n) => n !== null);
-  if (blockName) candidates.push({ name: blockName.name, score: 0.93 * lines[blockName.lineIndex]!.conf });
+  if (blockName) {
+    const line = lines[blockName.lineIndex]!;
+    candidates.push({ name: blockName.name, evidence: { seller_block: 1, top: isTop(line), line_conf: line.conf } });
+  }
   lines.forEach((line, i) => {
     // The customer's name heads its address block, just above "À l'attention de …".
     if (customer.has(i) || ATTENTION.test(fold(lines[i + 1]?.text ?? ''))) return;
-    const top = line.page === 1 && line.y < pageHeight * 0.3;
-    const mentions = /au capital|capital social|rcs|siret|siren/i.test(line.text);
     // The line's first cell, or the next when the first is the document's title ("FACTUUR.   ACME B.V."):
     // other cells belong to other blocks, often the customer's.
     const [first = '', second = ''] = line.text.split(COLUMN_GAP);
@@ -134,31 +141,73 @@ export function readSupplier(lines: Line[]): { fournisseur: string | null; confi
     if (!plausibleName(name)) return;
     // The legal form may follow the name spelled out: "ACME – Société par actions simplifiée au capital de…".
     if (LEGAL_FORMS.test(name) || SPELLED_LEGAL_FORMS.test(fold(textAfter(line.text, name)))) {
-      candidates.push({ name, score: (sellerBlock.has(i) ? 0.97 : top ? 0.95 : mentions ? 0.9 : 0.8) * line.conf });
+      const mentions = /au capital|capital social|rcs|siret|siren/i.test(line.text) ? 1 : 0;
+      candidates.push({ name, evidence: { legal_form: 1, seller_block: sellerBlock.has(i) ? 1 : 0, top: isTop(line), legal_mentions: mentions, line_conf: line.conf } });
     }
   });
   // A header line that spells the seller's web or mail domain is its name, even inside what looks
   // like the customer's block (a "N° client" field marks the lines after it).
   const domains = sellerDomains(lines);
   for (const line of lines) {
-    if (line.page !== 1 || line.y > pageHeight * 0.3) continue;
+    if (!isTop(line)) continue;
     const name = domains.map((words) => nameFromDomain(line.text.split(COLUMN_GAP)[0]!, words)).find((n) => n !== null);
     if (name && plausibleName(name)) {
-      candidates.push({ name, score: 0.96 * line.conf });
+      candidates.push({ name, evidence: { domain_name: 1, top: 1, line_conf: line.conf } });
       break;
     }
   }
-  // The letterhead: the tallest text near the top of page 1.
-  const header = lines.filter((l, i) => l.page === 1 && l.y < pageHeight * 0.25 && !customer.has(i));
-  // A title line ("Stylesheet zur Lesbarmachung der XML-Daten …") is longer than a company name.
-  const letterhead = (s: string) => plausibleName(s) && s.split(/\s+/).length <= MAX_NAME_WORDS;
-  const tallest = [...header].sort((a, b) => b.h - a.h || a.y - b.y).find((l) => letterhead(nameBeforeMentions(l.text)));
-  if (tallest) {
-    const name = nameBeforeMentions(tallest.text);
-    const median = [...lines.map((l) => l.h)].sort((a, b) => a - b)[Math.floor(lines.length / 2)] ?? tallest.h;
-    candidates.push({ name, score: (tallest.h > median * 1.3 ? 0.85 : 0.65) * tallest.conf });
-  }
-  const best = candidates.reduce<{ name: string; score: number } | null>((b, c) => (!b || c.score > b.score ? c : b), null);
-  return { fournisseur: best?.name ?? null, confidence: best?.score ?? 0 };
+  const letterhead = letterheadName(lines, customer, pageHeight);
+  if (letterhead) candidates.push(letterhead);
+  return { candidates, domains };
 }
 
+/** The letterhead: the tallest short line near the top of page 1. */
+function letterheadName(lines: Line[], customer: Set<number>, pageHeight: number): Candidate | null {
+  const header = lines.filter((l, i) => l.page === 1 && l.y < pageHeight * LETTERHEAD_SHARE && !customer.has(i));
+  // A title line ("Stylesheet zur Lesbarmachung der XML-Daten …") is longer than a company name.
+  const fits = (s: string) => plausibleName(s) && s.split(/\s+/).length <= MAX_NAME_WORDS;
+  const tallest = [...header].sort((a, b) => b.h - a.h || a.y - b.y).find((l) => fits(nameBeforeMentions(l.text)));
+  if (!tallest) return null;
+  const median = [...lines.map((l) => l.h)].sort((a, b) => a - b)[Math.floor(lines.length / 2)] ?? tallest.h;
+  return { name: nameBeforeMentions(tallest.text), evidence: { letterhead: 1, tall: tallest.h > median * 1.3 ? 1 : 0, top: 1, line_conf: tallest.conf } };
+}
+
+const TOP_SHARE = 0.3;
+const LETTERHEAD_SHARE = 0.25;
+/** Names this short say too little to agree with another: "SA", "Cie". */
+const MIN_AGREEING_LETTERS = 4;
+
+/** Two names agree when one's letters contain the other's ("ACME" and "ACME Conseil SAS"). */
+function agree(a: string, b: string): boolean {
+  const [x, y] = [squash(a), squash(b)];
+  return x.length >= MIN_AGREEING_LETTERS && y.length >= MIN_AGREEING_LETTERS && (x.includes(y) || y.includes(x));
+}
+
+/** The full evidence of each candidate: its rule's, what the domain says, and how many other rules agree. */
+export function supplierCandidates(lines: Line[]): Array<{ name: string; features: SupplierFeatures }> {
+  const { candidates, domains } = candidatesOf(lines);
+  const domainWords = domains.map((words) => words.join('')).filter((w) => w.length >= MIN_AGREEING_LETTERS);
+  return candidates.map((c, i) => {
+    const others = candidates.filter((o, j) => j !== i && agree(o.name, c.name)).length;
+    const letters = squash(c.name);
+    const features = Object.fromEntries(SUPPLIER_FEATURES.map((f) => [f, c.evidence[f] ?? 0])) as SupplierFeatures;
+    features.domain_agrees = features.domain_name || domainWords.some((w) => letters.includes(w) || (letters.length >= MIN_AGREEING_LETTERS && w.includes(letters))) ? 1 : 0;
+    features.agreement = Math.min(others, 2) / 2;
+    return { name: c.name, features };
+  });
+}
+
+export interface SupplierReading {
+  fournisseur: string | null;
+  /** The fitted model's probability that the name is the seller's (see supplier-model.ts). */
+  confidence: number;
+  /** Every candidate with its evidence: what the model weighed, and what `npm run fit:supplier` learns from. */
+  candidates: Array<{ name: string; features: SupplierFeatures; probability: number }>;
+}
+
+export function readSupplier(lines: Line[]): SupplierReading {
+  const candidates = supplierCandidates(lines).map((c) => ({ ...c, probability: supplierProbability(c.features) }));
+  // The first rule's candidate wins a tie: the rules are listed from the most specific.
+  const best = candidates.reduce<(typeof candidates)[number] | null>((b, c) => (!b || c.probability > b.probability ? c : b), null);
+  return { fournisseur: best?.name ?? null, confidence: best?.probability ?? 0, candidates };
+}

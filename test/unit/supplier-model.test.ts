@@ -1,0 +1,66 @@
+// The supplier's name is chosen by a fitted model over each candidate's evidence: what the rules say,
+// where the name sits, what the seller's domain spells, and whether other rules agree.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { readFields } from '../../src/extraction/fields/read-fields.ts';
+import { SUPPLIER_FEATURES, supplierModel, supplierProbability, type SupplierFeatures } from '../../src/extraction/fields/supplier-model.ts';
+import { buildLines } from '../../src/extraction/layout/lines.ts';
+import type { TextRun } from '../../src/extraction/layout/text-run.ts';
+import { supplierCandidates } from '../../src/extraction/fields/supplier.ts';
+import { fitLogistic } from '../../tools/fit/logistic.ts';
+
+const run = (text: string, x: number, y: number, h = 10, conf = 1): TextRun => ({ text, x, y, w: text.length * h * 0.5, h, page: 1, conf });
+const body = [run('Facture n° F-2026-031', 350, 120), run('Total TTC', 350, 600), run('120,00 €', 480, 600)];
+const none = (): SupplierFeatures => Object.fromEntries(SUPPLIER_FEATURES.map((f) => [f, 0])) as SupplierFeatures;
+
+test('each candidate carries the evidence of its rule; rules that name the same seller agree', () => {
+  const lines = buildLines([
+    run('Atelier Corbin', 40, 20, 20),
+    run('contact@atelier-corbin.fr', 40, 45),
+    ...body,
+    run('Atelier Corbin SARL au capital de 8 000 € - RCS Lyon 812 345 678', 40, 780, 8),
+  ]);
+  const candidates = supplierCandidates(lines);
+  const letterhead = candidates.find((c) => c.features.letterhead === 1)!;
+  const legal = candidates.find((c) => c.features.legal_form === 1)!;
+  assert.equal(letterhead.name, 'Atelier Corbin');
+  assert.equal(legal.name, 'Atelier Corbin SARL');
+  assert.equal(legal.features.legal_mentions, 1);
+  assert.equal(legal.features.top, 0, 'a footer is not the top of the page');
+  assert.equal(letterhead.features.domain_agrees, 1, 'the domain spells the name');
+  assert.ok(letterhead.features.agreement > 0 && legal.features.agreement > 0, 'the letterhead and the legal mentions agree');
+});
+
+test('a name no other evidence supports is less sure than the same name confirmed', () => {
+  const alone = readFields([run('Atelier Corbin', 40, 20, 20), ...body]);
+  const confirmed = readFields([
+    run('Atelier Corbin', 40, 20, 20), ...body,
+    run('Atelier Corbin SARL au capital de 8 000 € - RCS Lyon 812 345 678', 40, 780, 8),
+  ]);
+  assert.ok(confirmed.confidence.fournisseur! > alone.confidence.fournisseur!, `${confirmed.confidence.fournisseur} > ${alone.confidence.fournisseur}`);
+  assert.ok(confirmed.extra.supplierCandidates!.length >= 2);
+});
+
+test('the fit learns which evidence marks the seller, deterministically', () => {
+  const at = (f: (typeof SUPPLIER_FEATURES)[number]) => SUPPLIER_FEATURES.indexOf(f);
+  const rows = Array.from({ length: 240 }, (_, i) => {
+    const x = SUPPLIER_FEATURES.map(() => 0);
+    const legal = i % 3 === 0;
+    x[at('legal_form')] = legal ? 1 : 0;
+    x[at('letterhead')] = legal ? 0 : 1;
+    x[at('line_conf')] = 0.7 + (i % 7) / 20;
+    // Legal forms name the seller; a bare letterhead does one time in two.
+    return { x, y: (legal || i % 2 === 0 ? 1 : 0) as 0 | 1, file: `f${i}` };
+  });
+  const a = fitLogistic(rows);
+  assert.deepEqual(a, fitLogistic(rows));
+  assert.ok(a.w[at('legal_form')]! > a.w[at('letterhead')]!);
+});
+
+test('the committed model names every feature, and its bar is a probability no lower than one half', () => {
+  const model = supplierModel();
+  for (const f of [...SUPPLIER_FEATURES, 'bias'] as const) assert.equal(typeof model.weights[f], 'number', f);
+  assert.ok(model.threshold >= 0.5 && model.threshold < 1);
+  const p = supplierProbability({ ...none(), legal_form: 1, top: 1, line_conf: 1 }, model);
+  assert.ok(p > 0 && p < 1);
+});
