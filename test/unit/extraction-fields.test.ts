@@ -31,7 +31,7 @@ test("SIRET: the seller's legal mentions beat a customer's number printed outsid
 
 test('SIRET: a labelled number that fails its checksum is reported and sends the invoice to review; an unlabelled one is ignored', () => {
   const lines = [
-    run('Atelier Roux SAS', 40, 20, 18), run('Facture du 12/03/2025', 350, 20),
+    run('Atelier Roux SAS', 40, 20, 18), run('www.atelier-roux.fr', 40, 42), run('Facture du 12/03/2025', 350, 20),
     run('Total HT', 350, 400), run('100,00 €', 480, 400),
     run('TVA 20 %', 350, 415), run('20,00 €', 480, 415),
     run('Total TTC', 350, 430), run('120,00 €', 480, 430),

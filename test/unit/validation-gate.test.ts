@@ -8,7 +8,8 @@ import type { TextRun } from '../../src/extraction/layout/text-run.ts';
 
 const run = (text: string, x: number, y: number, h = 10, conf = 1): TextRun => ({ text, x, y, w: text.length * h * 0.5, h, page: 1, conf });
 
-const header = [run('Menuiserie Aubert SARL', 40, 20, 18)];
+// The supplier as real invoices print it: a letterhead with a legal form, and the seller's own domain.
+const header = [run('Menuiserie Aubert SARL', 40, 20, 18), run('contact@menuiserie-aubert.fr', 40, 42)];
 const totals = [
   run('Total HT', 350, 400), run('250,00 €', 480, 400),
   run('TVA 20 %', 350, 415), run('50,00 €', 480, 415),

@@ -18,9 +18,11 @@ import { chooseThreshold, fitLogistic, round, sigmoid, type Row } from './logist
 
 /**
  * A wrong name on a booked invoice files it under another supplier account, which a person must then
- * find; its totals stay right. One in a hundred is the most we accept.
+ * find; its totals stay right. One in fifty is the most we accept: the hand-set bar this model
+ * replaced let one in ten through on generated invoices (105 right of 117 at or above 0.8, seed 12),
+ * and a target of 99% would hold back a right name for every 5 invoices booked (tune data, session 9).
  */
-const TARGET_PRECISION = 0.99;
+const TARGET_PRECISION = 0.98;
 
 type SavedRow = { document: number; features: SupplierFeatures; right: boolean; kind: string };
 type Details = { kind: string; truth: { fournisseur: string | null }; prediction: { supplier_candidates?: Array<{ name: string; features: SupplierFeatures }> } };

@@ -23,8 +23,10 @@ export const SUPPLIER_FEATURES = [
   'domain_name',
   /** Its letters contain a word of the seller's domain, or the reverse. */
   'domain_agrees',
-  /** Other rules put forward the same name (one containing the other): 0, 0.5 for one, 1 for two or more. */
+  /** Other lines put forward the same name (one containing the other): 0, 0.5 for one, 1 for two or more. */
   'agreement',
+  /** The name starts in the left half of page 1: letters print the sender there, the addressee at the right. */
+  'left_column',
   /** The OCR confidence of its line (1 for a text layer). */
   'line_conf',
 ] as const;

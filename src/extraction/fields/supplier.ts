@@ -114,7 +114,7 @@ function restIsLegalForm(text: string, domain: string): boolean {
 }
 
 type Evidence = Partial<SupplierFeatures>;
-interface Candidate { name: string; evidence: Evidence }
+interface Candidate { name: string; evidence: Evidence; line: Line }
 
 /** Every name the rules put forward, each with the evidence of the rule that found it. */
 function candidatesOf(lines: Line[]): { candidates: Candidate[]; domains: string[][] } {
@@ -129,7 +129,7 @@ function candidatesOf(lines: Line[]): { candidates: Candidate[]; domains: string
   const blockName = blocks.map((block) => nameInBlock(lines, block)).find((n) => n !== null);
   if (blockName) {
     const line = lines[blockName.lineIndex]!;
-    candidates.push({ name: blockName.name, evidence: { seller_block: 1, top: isTop(line), line_conf: line.conf } });
+    candidates.push({ name: blockName.name, line, evidence: { seller_block: 1, top: isTop(line), line_conf: line.conf } });
   }
   lines.forEach((line, i) => {
     // The customer's name heads its address block, just above "À l'attention de …".
@@ -142,7 +142,7 @@ function candidatesOf(lines: Line[]): { candidates: Candidate[]; domains: string
     // The legal form may follow the name spelled out: "ACME – Société par actions simplifiée au capital de…".
     if (LEGAL_FORMS.test(name) || SPELLED_LEGAL_FORMS.test(fold(textAfter(line.text, name)))) {
       const mentions = /au capital|capital social|rcs|siret|siren/i.test(line.text) ? 1 : 0;
-      candidates.push({ name, evidence: { legal_form: 1, seller_block: sellerBlock.has(i) ? 1 : 0, top: isTop(line), legal_mentions: mentions, line_conf: line.conf } });
+      candidates.push({ name, line, evidence: { legal_form: 1, seller_block: sellerBlock.has(i) ? 1 : 0, top: isTop(line), legal_mentions: mentions, line_conf: line.conf } });
     }
   });
   // A header line that spells the seller's web or mail domain is its name, even inside what looks
@@ -152,7 +152,7 @@ function candidatesOf(lines: Line[]): { candidates: Candidate[]; domains: string
     if (!isTop(line)) continue;
     const name = domains.map((words) => nameFromDomain(line.text.split(COLUMN_GAP)[0]!, words)).find((n) => n !== null);
     if (name && plausibleName(name)) {
-      candidates.push({ name, evidence: { domain_name: 1, top: 1, line_conf: line.conf } });
+      candidates.push({ name, line, evidence: { domain_name: 1, top: 1, line_conf: line.conf } });
       break;
     }
   }
@@ -169,13 +169,19 @@ function letterheadName(lines: Line[], customer: Set<number>, pageHeight: number
   const tallest = [...header].sort((a, b) => b.h - a.h || a.y - b.y).find((l) => fits(nameBeforeMentions(l.text)));
   if (!tallest) return null;
   const median = [...lines.map((l) => l.h)].sort((a, b) => a - b)[Math.floor(lines.length / 2)] ?? tallest.h;
-  return { name: nameBeforeMentions(tallest.text), evidence: { letterhead: 1, tall: tallest.h > median * 1.3 ? 1 : 0, top: 1, line_conf: tallest.conf } };
+  return { name: nameBeforeMentions(tallest.text), line: tallest, evidence: { letterhead: 1, tall: tallest.h > median * 1.3 ? 1 : 0, top: 1, line_conf: tallest.conf } };
 }
 
 const TOP_SHARE = 0.3;
 const LETTERHEAD_SHARE = 0.25;
 /** Names this short say too little to agree with another: "SA", "Cie". */
 const MIN_AGREEING_LETTERS = 4;
+
+/** Where a candidate's name starts on its line. */
+function nameX(c: Candidate): number {
+  const at = c.line.text.indexOf(c.name);
+  return c.line.charX[Math.max(0, at)] ?? c.line.runs[0]?.x ?? 0;
+}
 
 /** Two names agree when one's letters contain the other's ("ACME" and "ACME Conseil SAS"). */
 function agree(a: string, b: string): boolean {
@@ -187,12 +193,17 @@ function agree(a: string, b: string): boolean {
 export function supplierCandidates(lines: Line[]): Array<{ name: string; features: SupplierFeatures }> {
   const { candidates, domains } = candidatesOf(lines);
   const domainWords = domains.map((words) => words.join('')).filter((w) => w.length >= MIN_AGREEING_LETTERS);
+  // Where page 1's text ends on the right: a name that starts past its middle sits in the right-hand
+  // column, where letters put the addressee.
+  const pageRight = Math.max(...lines.filter((l) => l.page === 1).flatMap((l) => l.runs.map((r) => r.x + r.w)), 1);
   return candidates.map((c, i) => {
-    const others = candidates.filter((o, j) => j !== i && agree(o.name, c.name)).length;
+    // Only another line naming the same seller confirms it: two rules reading one line say it once.
+    const others = candidates.filter((o, j) => j !== i && o.line !== c.line && agree(o.name, c.name)).length;
     const letters = squash(c.name);
     const features = Object.fromEntries(SUPPLIER_FEATURES.map((f) => [f, c.evidence[f] ?? 0])) as SupplierFeatures;
     features.domain_agrees = features.domain_name || domainWords.some((w) => letters.includes(w) || (letters.length >= MIN_AGREEING_LETTERS && w.includes(letters))) ? 1 : 0;
     features.agreement = Math.min(others, 2) / 2;
+    features.left_column = nameX(c) < pageRight / 2 ? 1 : 0;
     return { name: c.name, features };
   });
 }
