@@ -64,3 +64,9 @@ test('the committed model names every feature, and its bar is a probability no l
   const p = supplierProbability({ ...none(), legal_form: 1, top: 1, line_conf: 1 }, model);
   assert.ok(p > 0 && p < 1);
 });
+
+test('a legal form alone names nobody: no candidate, and no agreement with the name it ends', () => {
+  const lines = buildLines([run('Bei Spiel', 40, 20, 12), run('GmbH', 40, 34, 12), run('Bei Spiel GmbH · Ecke 12 · 12345 Stadthausen', 40, 60, 7), ...body]);
+  const candidates = supplierCandidates(lines);
+  assert.ok(!candidates.some((c) => c.name === 'GmbH'), JSON.stringify(candidates.map((c) => c.name)));
+});

@@ -138,7 +138,8 @@ function candidatesOf(lines: Line[]): { candidates: Candidate[]; domains: string
     // other cells belong to other blocks, often the customer's.
     const [first = '', second = ''] = line.text.split(COLUMN_GAP);
     const name = nameBeforeMentions(DOCUMENT_TITLES.test(first.trim()) ? second : first);
-    if (!plausibleName(name)) return;
+    // A legal form on a line of its own ("GmbH" under a wrapped name) is no name.
+    if (!plausibleName(name) || ownLetters(name).length < MIN_AGREEING_LETTERS) return;
     // The legal form may follow the name spelled out: "ACME – Société par actions simplifiée au capital de…".
     if (LEGAL_FORMS.test(name) || SPELLED_LEGAL_FORMS.test(fold(textAfter(line.text, name)))) {
       const mentions = /au capital|capital social|rcs|siret|siren/i.test(line.text) ? 1 : 0;
@@ -183,9 +184,12 @@ function nameX(c: Candidate): number {
   return c.line.charX[Math.max(0, at)] ?? c.line.runs[0]?.x ?? 0;
 }
 
-/** Two names agree when one's letters contain the other's ("ACME" and "ACME Conseil SAS"). */
+/** A name's own letters, its legal forms left out: "GmbH" alone names nobody. */
+const ownLetters = (name: string) => squash(name.replace(new RegExp(LEGAL_FORMS.source, 'gi'), ' '));
+
+/** Two names agree when one's own letters contain the other's ("ACME" and "ACME Conseil SAS"). */
 function agree(a: string, b: string): boolean {
-  const [x, y] = [squash(a), squash(b)];
+  const [x, y] = [ownLetters(a), ownLetters(b)];
   return x.length >= MIN_AGREEING_LETTERS && y.length >= MIN_AGREEING_LETTERS && (x.includes(y) || y.includes(x));
 }
 
