@@ -1,10 +1,11 @@
-// Turns the engine's result (cents, camelCase) into the record kept on the invoice row.
+// The one mapper from the engine's result (cents, camelCase) to the record kept on the invoice row:
+// the field columns (through the registry) and the evidence JSON.
 import { toStoredFields } from '../domain/field-values.ts';
 import type { ExtractionRecord } from '../domain/extraction-record.ts';
 import { centsToDecimal } from '../domain/money.ts';
 import type { ExtractionResult } from '../extraction/types.ts';
 
-export function toStoredExtraction(result: ExtractionResult): ExtractionRecord {
+export function toExtractionRecord(result: ExtractionResult): ExtractionRecord {
   return {
     fields: toStoredFields(result.fields),
     status: result.status,
