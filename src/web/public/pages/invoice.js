@@ -18,7 +18,8 @@ import { amountToFr, isoToFr, parseFrAmount, parseFrDate } from '../inputs.js';
 const FORM_FIRST = ['fournisseur', 'siret', 'numero', 'date_facture'];
 /** The keyboard a phone shows for each kind of field; the others get the ordinary one. */
 const INPUT_MODE = { amount: 'decimal', date: 'numeric', siret: 'numeric' };
-const FIELDS = [...FORM_FIRST.map((name) => REGISTRY.find((f) => f.name === name)), ...REGISTRY.filter((f) => !FORM_FIRST.includes(f.name))]
+const formRank = (f) => (FORM_FIRST.includes(f.name) ? FORM_FIRST.indexOf(f.name) : FORM_FIRST.length);
+const FIELDS = [...REGISTRY].sort((a, b) => formRank(a) - formRank(b)) // a stable sort: the rest keep the registry's order
   .map((f) => ({ key: f.name, kind: f.kind, required: f.required, inputmode: INPUT_MODE[f.kind] }));
 const LOW_CONFIDENCE = 0.8;
 
