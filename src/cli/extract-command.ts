@@ -2,16 +2,16 @@
 // stops the others. Files are read one at a time, so 250 files need no more memory than one.
 import fs from 'node:fs/promises';
 import { loadConfig } from '../config/config.ts';
+import { convertAmounts } from '../domain/field-values.ts';
+import { FIELD_NAMES } from '../domain/invoice-fields.ts';
 import { centsToNumber } from '../domain/money.ts';
 import { createExtractor, ExtractionError, type ExtractionResult } from '../extraction/index.ts';
 import { formatTable } from './table.ts';
 
 export function resultLine(file: string, result: ExtractionResult) {
-  const f = result.fields;
   return {
     file, status: result.status, source: result.source,
-    montant_ht: centsToNumber(f.montant_ht), montant_tva: centsToNumber(f.montant_tva), montant_ttc: centsToNumber(f.montant_ttc),
-    fournisseur: f.fournisseur, siret: f.siret, date_facture: f.date_facture, numero: f.numero, devise: f.devise,
+    ...convertAmounts(result.fields, FIELD_NAMES, centsToNumber),
     confidence: result.confidence, review_reasons: result.reviewReasons, duration_ms: result.durationMs,
     ...(result.extra.dateEvidence ? { date_evidence: result.extra.dateEvidence } : {}),
     ...(result.extra.rivalTotals?.length ? { rival_totals: result.extra.rivalTotals.map(centsToNumber) } : {}),

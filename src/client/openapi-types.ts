@@ -1218,8 +1218,8 @@ export interface operations {
                             montant_ttc: number | null;
                             fournisseur: string | null;
                             siret: string | null;
-                            numero: string | null;
                             date_facture: string | null;
+                            numero: string | null;
                             /** @enum {unknown} */
                             status: "pending" | "validated" | "exported";
                         }[];
@@ -1336,8 +1336,8 @@ export interface operations {
                         montant_ttc: number | null;
                         fournisseur: string | null;
                         siret: string | null;
-                        numero: string | null;
                         date_facture: string | null;
+                        numero: string | null;
                         /** @enum {unknown} */
                         status: "pending" | "validated" | "exported";
                         devise: string | null;
@@ -1461,8 +1461,8 @@ export interface operations {
                         montant_ttc: number | null;
                         fournisseur: string | null;
                         siret: string | null;
-                        numero: string | null;
                         date_facture: string | null;
+                        numero: string | null;
                         /** @enum {unknown} */
                         status: "pending" | "validated" | "exported";
                         devise: string | null;
@@ -1689,8 +1689,8 @@ export interface operations {
                         montant_ttc: number | null;
                         fournisseur: string | null;
                         siret: string | null;
-                        numero: string | null;
                         date_facture: string | null;
+                        numero: string | null;
                         /** @enum {unknown} */
                         status: "pending" | "validated" | "exported";
                         devise: string | null;
@@ -1903,8 +1903,8 @@ export interface operations {
                         montant_ttc: number | null;
                         fournisseur: string | null;
                         siret: string | null;
-                        numero: string | null;
                         date_facture: string | null;
+                        numero: string | null;
                         /** @enum {unknown} */
                         status: "pending" | "validated" | "exported";
                         devise: string | null;
@@ -2150,8 +2150,8 @@ export interface operations {
                         montant_ttc: number | null;
                         fournisseur: string | null;
                         siret: string | null;
-                        numero: string | null;
                         date_facture: string | null;
+                        numero: string | null;
                         /** @enum {unknown} */
                         status: "pending" | "validated" | "exported";
                         devise: string | null;
@@ -2396,8 +2396,8 @@ export interface operations {
                         montant_ttc: number | null;
                         fournisseur: string | null;
                         siret: string | null;
-                        numero: string | null;
                         date_facture: string | null;
+                        numero: string | null;
                         /** @enum {unknown} */
                         status: "pending" | "validated" | "exported";
                         devise: string | null;

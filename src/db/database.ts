@@ -2,7 +2,7 @@
 // Glossary:
 //   Queryable  - anything that runs a parameterised statement (the database, or a transaction).
 //   rowCount   - rows returned by SELECT, or affected by INSERT/UPDATE/DELETE.
-import type { Db as BossDatabase } from 'pg-boss';
+import type { PGlite } from '@electric-sql/pglite';
 
 export interface QueryResult<R> {
   rows: R[];
@@ -19,19 +19,12 @@ export interface Database extends Queryable {
   transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Multi-statement SQL without parameters (migrations). */
   exec(sql: string): Promise<void>;
-  /** The same connection(s), shaped for pg-boss, so jobs live in the same database. */
-  bossAdapter(): BossDatabase | undefined;
+  /**
+   * The embedded engine's own instance (pglite only), for a library that must drive the one
+   * connection itself, as the job queue does; everything else goes through query() and transaction().
+   */
+  readonly pglite?: PGlite;
   close(): Promise<void>;
-}
-
-/** Lets pg-boss write a job through the caller's transaction (enqueue atomically with the row). */
-export function asBossDatabase(tx: Queryable): BossDatabase {
-  return {
-    executeSql: async (text: string, values?: unknown[]) => {
-      const result = await tx.query(text, values);
-      return { rows: result.rows };
-    },
-  } as BossDatabase;
 }
 
 // Both engines return these types as strings, never as floats or local-time Date objects.

@@ -1,10 +1,10 @@
 // PGlite: real PostgreSQL compiled to WASM, one connection per process.
 // PGlite's query(), exec() and transaction() all take one exclusive lock, so running our
 // transactions through pglite.transaction() serialises them against every other statement,
-// pg-boss's included. (kysely-pglite ran BEGIN/COMMIT as plain statements and lost writes.)
+// including those of a library that drives the instance itself (the job queue, given `pglite`).
+// (kysely-pglite ran BEGIN/COMMIT as plain statements and lost writes.)
 import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
-import { fromPglite } from 'pg-boss';
 import type { Database, QueryResult } from './database.ts';
 import { DATE_OID, INT8_OID, NUMERIC_OID } from './database.ts';
 
@@ -25,7 +25,6 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
       [INT8_OID]: (value: string) => Number(value),
     },
   });
-  const boss = fromPglite(db);
 
   return {
     engine: 'pglite',
@@ -34,7 +33,7 @@ export async function openPglite(dir: string | undefined): Promise<Database> {
     async exec(sql) {
       await db.exec(sql);
     },
-    bossAdapter: () => boss,
+    pglite: db,
     async close() {
       if (!db.closed) await db.close();
     },

@@ -54,7 +54,6 @@ export function connectPostgres(connectionString: string, options: { max?: numbe
     async exec(sql) {
       await pool.query(sql);
     },
-    bossAdapter: () => undefined,
     close: () => pool.end(),
   };
 }

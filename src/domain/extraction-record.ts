@@ -1,17 +1,8 @@
-// An invoice's extraction as stored on its row: the fields as exact decimal strings, and the
-// evidence (source, confidence, reasons, secondary identifiers) kept as JSON for review.
+// An invoice's extraction as stored on its row: the fields as exact decimal strings (in their
+// columns), and the evidence (source, confidence, reasons, secondary identifiers) kept as JSON for review.
+import type { StoredFields } from './field-values.ts';
+import type { VatLine } from './invoice-checks.ts';
 import type { ReviewReason } from './review-reasons.ts';
-
-export interface ExtractedFields {
-  montant_ht: string | null;
-  montant_tva: string | null;
-  montant_ttc: string | null;
-  fournisseur: string | null;
-  siret: string | null;
-  date_facture: string | null;
-  numero: string | null;
-  devise: string | null;
-}
 
 export interface StoredExtraction {
   source: string;
@@ -26,5 +17,12 @@ export interface StoredExtraction {
   vat_id: string | null;
   siren: string | null;
   iban: string | null;
-  vat_breakdown: Array<{ rate: number | null; basis: string | null; tax: string | null }>;
+  vat_breakdown: Array<VatLine<string>>;
+}
+
+/** What recording an extraction writes: the field columns, the engine's status, the evidence. */
+export interface ExtractionRecord {
+  fields: StoredFields;
+  status: 'validated' | 'pending';
+  extraction: StoredExtraction;
 }

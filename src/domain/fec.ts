@@ -4,7 +4,8 @@
 //   posting - one line of an entry: an account and a signed amount in cents (> 0 debit, < 0 credit).
 //   entry   - the postings of one invoice (one EcritureNum); its amounts sum to zero.
 import { createHash } from 'node:crypto';
-import type { ExportedInvoice, VatLine } from './exports.ts';
+import type { ExportedInvoice } from './exports.ts';
+import type { VatLine } from './invoice-checks.ts';
 import { decimalToCents, type Cents } from './money.ts';
 
 export const FEC_COLUMNS = [
@@ -66,7 +67,7 @@ const rateLabel = (rate: number | null) => (rate === null ? 'TVA' : `TVA ${Strin
  * The VAT postings' amounts: one per rate from the extraction's breakdown when its taxes add up to
  * the invoice's VAT (a reviewer's correction of the VAT makes the breakdown stale), else one line.
  */
-export function vatAmounts(tva: Cents, breakdown: VatLine[]): Array<{ rate: number | null; tax: Cents }> {
+export function vatAmounts(tva: Cents, breakdown: Array<VatLine<string>>): Array<{ rate: number | null; tax: Cents }> {
   const byRate = new Map<number | null, Cents>();
   for (const line of breakdown) {
     const tax = decimalToCents(line.tax);

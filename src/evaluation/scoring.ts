@@ -1,9 +1,10 @@
 // Scores extraction output against the corpus truth, by the rules in ../shared/corpus/README.md.
 // Pure functions: the runner feeds them the same JSON lines `invoices extract --json` prints.
+import { BOOKING_FIELDS, FIELD_NAMES, fieldSpec, type FieldName } from '../domain/invoice-fields.ts';
 
-export const SCORED_FIELDS = ['montant_ht', 'montant_tva', 'montant_ttc', 'fournisseur', 'siret', 'date_facture', 'numero', 'devise'] as const;
-export type ScoredField = (typeof SCORED_FIELDS)[number];
-const AMOUNTS: readonly ScoredField[] = ['montant_ht', 'montant_tva', 'montant_ttc'];
+/** Every extracted field is scored, in the registry's order (the report's columns). */
+export const SCORED_FIELDS = FIELD_NAMES;
+export type ScoredField = FieldName;
 
 export interface TruthEntry {
   file: string;
@@ -53,12 +54,11 @@ export function supplierMatches(predicted: string, expected: string): boolean {
 /** Whether one predicted value is right; a missing prediction for a known value is wrong. */
 export function fieldCorrect(field: ScoredField, predicted: string | number | null | undefined, expected: string): boolean {
   if (predicted === null || predicted === undefined || predicted === '') return false;
+  if (fieldSpec(field).kind === 'amount') {
+    // |p - e| < 0.005, in thousandths so that binary floating point cannot tip a boundary case.
+    return Math.abs(Math.round(Number(predicted) * 1000) - Math.round(Number(expected) * 1000)) < 5;
+  }
   switch (field) {
-    case 'montant_ht':
-    case 'montant_tva':
-    case 'montant_ttc':
-      // |p - e| < 0.005, in thousandths so that binary floating point cannot tip a boundary case.
-      return Math.abs(Math.round(Number(predicted) * 1000) - Math.round(Number(expected) * 1000)) < 5;
     case 'fournisseur':
       return supplierMatches(String(predicted), expected);
     case 'numero':
@@ -76,7 +76,7 @@ export interface DocumentScore {
   fields: Partial<Record<ScoredField, boolean>>;
   /** The same, for the known fields that the document actually prints (a render of page 1 of 2 may not). */
   printed: Partial<Record<ScoredField, boolean>>;
-  /** Every known amount and the date are correct: what a validated document must satisfy. */
+  /** Every known booking field (the amounts and the date) is correct: what a validated document must satisfy. */
   bookable: boolean;
   durationMs: number | null;
   error: string | null;
@@ -92,7 +92,7 @@ export function scoreDocument(truth: TruthEntry, prediction: Prediction): Docume
   }
   const visible = truth.visible_on_page1 ?? truth.visible_in_text_layer ?? {};
   const printed = Object.fromEntries(Object.entries(fields).filter(([f]) => visible[f as ScoredField] !== false));
-  const critical = [...AMOUNTS, 'date_facture' as const].filter((f) => f in fields);
+  const critical = BOOKING_FIELDS.filter((f) => f in fields);
   return {
     file: truth.file,
     kind: truth.kind,

@@ -1,12 +1,12 @@
 // The tune and check halves side by side. The check half's figures are the ones to quote; its
 // wrongly validated files are counted, never named, so that nobody tunes on them by accident.
 import { renderReport, runLine, type RunInfo } from './report.ts';
-import { precisionAndCoverage, summarise, type DocumentScore, type KindSummary, type Ratio, type ScoredField } from './scoring.ts';
+import { AMOUNT_FIELDS } from '../domain/invoice-fields.ts';
+import { precisionAndCoverage, summarise, type DocumentScore, type KindSummary, type Ratio } from './scoring.ts';
 import type { Half } from './split.ts';
 
 export interface HalfScores { half: Half; scores: DocumentScore[] }
 
-const AMOUNTS: ScoredField[] = ['montant_ht', 'montant_tva', 'montant_ttc'];
 const pct = (r: Ratio | undefined) => (r && r.known ? `${((100 * r.correct) / r.known).toFixed(1)}%` : '–');
 const ratioText = (r: Ratio | undefined) => (r && r.known ? `${pct(r)} (${r.correct}/${r.known})` : '–');
 
@@ -16,7 +16,7 @@ function add(into: Ratio, r: Ratio | undefined): Ratio {
 
 /** Every amount the documents show, all kinds together: the headline amounts figure. */
 export function shownAmounts(summaries: KindSummary[]): Ratio {
-  return summaries.reduce((acc, s) => AMOUNTS.reduce((a, f) => add(a, s.printedFields[f]), acc), { correct: 0, known: 0 });
+  return summaries.reduce((acc, s) => AMOUNT_FIELDS.reduce((a, f) => add(a, s.printedFields[f]), acc), { correct: 0, known: 0 });
 }
 
 function kindsOf(halves: HalfScores[]): string[] {

@@ -1,28 +1,15 @@
 // The extraction engine's contract: bytes in, checked fields out. No HTTP, no database.
 import type { AcceptedFileType } from '../domain/invoice.ts';
+import type { FieldName } from '../domain/invoice-fields.ts';
+import type { CheckedInvoice } from '../domain/invoice-checks.ts';
 import type { Cents } from '../domain/money.ts';
-import type { ReviewReason } from '../domain/review-reasons.ts';
+import type { Verdict } from '../domain/validation.ts';
 
 /** facturx: the XML embedded in a PDF; xml: a standalone UBL or CII file. Both are exact. */
 export type ExtractionSource = 'facturx' | 'xml' | 'pdf-text' | 'ocr';
 
 /** Sources whose values are written as data, not read from print: confidence 1, no gate model. */
 export const isExactSource = (source: ExtractionSource): boolean => source === 'facturx' || source === 'xml';
-
-export const FIELD_NAMES = ['montant_ht', 'montant_tva', 'montant_ttc', 'fournisseur', 'siret', 'date_facture', 'numero', 'devise'] as const;
-export type FieldName = (typeof FIELD_NAMES)[number];
-export const AMOUNT_FIELDS = ['montant_ht', 'montant_tva', 'montant_ttc'] as const satisfies readonly FieldName[];
-
-export interface InvoiceFields {
-  montant_ht: Cents | null;
-  montant_tva: Cents | null;
-  montant_ttc: Cents | null;
-  fournisseur: string | null;
-  siret: string | null;
-  date_facture: string | null;
-  numero: string | null;
-  devise: string | null;
-}
 
 /**
  * What a text or OCR reading's amounts rest on: 'equation' when HT + TVA = TTC holds among amounts
@@ -32,20 +19,18 @@ export interface InvoiceFields {
  */
 export type AmountProof = 'equation' | 'weak' | 'none';
 
-export interface VatLine { rate: number | null; basis: Cents | null; tax: Cents | null }
-
-/** What the field reader found, before checks: the fields plus the evidence the checks need. */
-export interface ExtractedInvoice {
-  fields: InvoiceFields;
+/**
+ * What a step read, before any verdict: the fields, how sure the reading is of each, and the
+ * evidence the checks and the gate weigh. A CheckedInvoice (the domain rules' input) and more.
+ */
+export interface ExtractedInvoice extends CheckedInvoice {
   confidence: Partial<Record<FieldName, number>>;
-  extra: {
+  /** Beside the checks' evidence (VAT breakdown, seller country, VAT number): */
+  extra: CheckedInvoice['extra'] & {
     siren?: string | null;
-    vatId?: string | null;
     dueDate?: string | null;
     amountDue?: Cents | null;
     iban?: string | null;
-    vatBreakdown?: VatLine[];
-    sellerCountry?: string | null;
     profile?: string | null;
     /** Text and OCR only: what the invoice date rests on (see fields/invoice-date.ts). */
     dateEvidence?: { label: 'explicit' | 'generic' | 'none'; rivals: string[] };
@@ -58,14 +43,14 @@ export interface ExtractedInvoice {
   };
 }
 
-export interface ExtractionResult extends ExtractedInvoice {
-  status: 'validated' | 'pending';
+/**
+ * The engine's answer: the reading, its verdict (status and reasons), and where it came from. Kept
+ * apart from ExtractedInvoice because a step's reading has no verdict yet, and a verdict needs the source.
+ */
+export interface ExtractionResult extends ExtractedInvoice, Verdict {
   source: ExtractionSource;
   fileType: AcceptedFileType;
   pages: number;
-  /** Why a person must look, as codes with parameters; reviewReasons says them in English. */
-  reasons: ReviewReason[];
-  reviewReasons: string[];
   durationMs: number;
   /** Text and OCR: the validation model's evidence and verdict (extraction/checks/gate-model.ts). */
   gate?: { features: Record<string, number>; probability: number; threshold: number; ruledOut: boolean };

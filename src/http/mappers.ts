@@ -9,34 +9,26 @@ import type { WebhookRow } from '../repositories/webhooks.ts';
 import type { DeliveryWithAttempts } from '../services/webhooks.ts';
 import type { StoredExtraction } from '../domain/extraction-record.ts';
 import { duplicateReviewReason } from '../domain/duplicates.ts';
+import { convertAmounts } from '../domain/field-values.ts';
+import { AMOUNT_FIELDS, FIELD_NAMES, LISTED_FIELDS, type AmountField } from '../domain/invoice-fields.ts';
 import { reasonText } from '../domain/review-reasons.ts';
 
 const amount = (value: string | null | undefined): number | null => (value === null || value === undefined ? null : Number(value));
 const iso = (value: Date | null): string | null => (value ? value.toISOString() : null);
+/** Sums as numbers, one per amount field (a sum is never null). */
+const sums = (row: Record<AmountField, string>) => Object.fromEntries(AMOUNT_FIELDS.map((f) => [f, Number(row[f])])) as Record<AmountField, number>;
 
 export function toInvoiceListItem(row: InvoiceListRow) {
-  return {
-    id: row.id,
-    montant_ht: amount(row.montant_ht),
-    montant_tva: amount(row.montant_tva),
-    montant_ttc: amount(row.montant_ttc),
-    fournisseur: row.fournisseur,
-    siret: row.siret,
-    numero: row.numero,
-    date_facture: row.date_facture,
-    status: row.status,
-  };
+  return { id: row.id, ...convertAmounts(row, LISTED_FIELDS, amount), status: row.status };
 }
 
-export const toInvoiceTotals = (row: InvoiceTotalsRow) => ({
-  count: row.count, montant_ht: Number(row.montant_ht), montant_tva: Number(row.montant_tva), montant_ttc: Number(row.montant_ttc),
-});
+export const toInvoiceTotals = (row: InvoiceTotalsRow) => ({ count: row.count, ...sums(row) });
 
 export function toInvoiceDetail(row: InvoiceRow, corrections?: CorrectionRow[]) {
   const extraction = row.extraction as StoredExtraction | null;
   return {
     ...toInvoiceListItem(row),
-    devise: row.devise,
+    ...convertAmounts(row, FIELD_NAMES, amount),
     dossier_id: row.dossier_id,
     duplicate_of: row.duplicate_of,
     duplicate_rule: row.duplicate_rule,
@@ -99,7 +91,7 @@ export const toExport = (row: ExportRow) => ({
   status: row.status,
   invoice_count: row.invoice_count,
   invoice_ids: row.invoice_ids,
-  totals: { montant_ht: Number(row.montant_ht), montant_tva: Number(row.montant_tva), montant_ttc: Number(row.montant_ttc) },
+  totals: sums(row),
   charge_account: row.charge_account,
   created_at: row.created_at.toISOString(),
   created_by: row.created_by,

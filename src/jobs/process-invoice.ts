@@ -1,46 +1,22 @@
-// The worker's one task: extract an imported invoice and record the outcome. Safe to run twice:
-// a finished invoice is skipped, and the result is written with a guard on the processing state.
+// The queue's adapter for processing an invoice: from the job's payload and attempt to the use case
+// (services/process-invoice.ts), and from its outcome to a log line and, for an attempt that failed,
+// an error that tells the queue to retry.
 import type { Logger } from 'pino';
-import type { Config } from '../config/config.ts';
-import type { Database } from '../db/database.ts';
-import { ExtractionError, type Extractor } from '../extraction/types.ts';
-import { invoicesRepo } from '../repositories/invoices.ts';
-import { recordExtraction } from '../services/duplicates.ts';
-import { invoiceEvents } from '../services/events.ts';
-import type { BlobStore } from '../storage/blob-store.ts';
-import { toStoredExtraction } from './to-stored-extraction.ts';
+import { processInvoice, type ProcessDeps } from '../services/process-invoice.ts';
 import type { ProcessInvoiceJob } from './queue.ts';
 
-export interface ProcessDeps { db: Database; blobs: BlobStore; config: Config; logger: Logger; extract: Extractor }
-
-export function processInvoiceTask(deps: ProcessDeps) {
+export function processInvoiceTask(deps: ProcessDeps & { logger: Logger }) {
   return async (job: ProcessInvoiceJob): Promise<void> => {
     const { firmId, invoiceId } = job.data;
     const log = deps.logger.child({ invoiceId, jobId: job.id, attempt: job.retryCount + 1 });
-    const invoice = await invoicesRepo.markRunning(deps.db, firmId, invoiceId);
-    if (!invoice) {
+    const outcome = await processInvoice(deps, { firmId, invoiceId, lastAttempt: job.retryCount >= job.retryLimit });
+    if (outcome.kind === 'skipped') {
       log.info('invoice already processed; nothing to do');
-      return;
-    }
-    try {
-      const bytes = await deps.blobs.read(invoice.storage_key);
-      const result = await deps.extract(new Uint8Array(bytes), deps.config.extraction);
-      const stored = toStoredExtraction(result);
-      // Duplicate detection needs the firm's other invoices, so it runs here, after the engine decided;
-      // the events go out in the transaction that records the outcome (an outbox).
-      const recorded = await recordExtraction(deps.db, firmId, invoice, stored, (tx, status) => invoiceEvents.processed(tx, firmId, invoice, status));
-      log.info({ status: recorded.status, duplicateOf: recorded.duplicateOf, source: result.source, durationMs: result.durationMs }, 'invoice processed');
-    } catch (error) {
-      const final = error instanceof ExtractionError || job.retryCount >= job.retryLimit;
-      const code = error instanceof ExtractionError ? error.code : 'processing_error';
-      const message = error instanceof Error ? error.message : String(error);
-      await deps.db.transaction(async (tx) => {
-        const failed = await invoicesRepo.markFailed(tx, firmId, invoiceId, final ? 'failed' : 'queued', { code, message });
-        if (failed && final) await invoiceEvents.failed(tx, firmId, invoice, { code, message });
-      });
-      log.warn({ err: error, final }, 'invoice processing failed');
-      // A final extraction error completes the job: retrying the same bytes cannot help.
-      if (!(error instanceof ExtractionError)) throw error;
+    } else if (outcome.kind === 'recorded') {
+      log.info({ status: outcome.status, duplicateOf: outcome.duplicateOf, source: outcome.source, durationMs: outcome.durationMs }, 'invoice processed');
+    } else {
+      log.warn({ err: outcome.error, final: outcome.final }, 'invoice processing failed');
+      if (outcome.queueRetries) throw outcome.error;
     }
   };
 }

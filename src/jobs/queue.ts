@@ -10,7 +10,8 @@
 //               transaction that logs the attempt; pg-boss's own retries only cover a worker that died.
 import { PgBoss, type Db, type JobWithMetadata } from 'pg-boss';
 import type { Config } from '../config/config.ts';
-import { asBossDatabase, type Database, type Queryable } from '../db/database.ts';
+import type { Database, Queryable } from '../db/database.ts';
+import { asBossDatabase, bossConnection } from './boss-database.ts';
 
 export const PROCESS_INVOICE = 'process-invoice';
 export const PROCESS_INVOICE_FAILED = 'process-invoice-failed';
@@ -83,9 +84,7 @@ async function createQueues(boss: PgBoss, config: Config, listenNotify: boolean)
 
 export async function startQueue(db: Database, config: Config, options: { supervise: boolean; onError: (error: Error) => void }): Promise<JobQueue> {
   const jobs = config.jobs;
-  const connection = db.engine === 'pglite'
-    ? { db: db.bossAdapter()!, backend: 'pglite' as const }
-    : { connectionString: config.databaseUrl!, max: 4 };
+  const connection = bossConnection(db, config);
   const listenNotify = db.engine === 'postgres';
   const boss = new PgBoss({
     ...connection,

@@ -1,8 +1,10 @@
 // Export batches and the invoices they book. Every method takes the firm first.
 import type { Queryable } from '../db/database.ts';
 import type { ExportedInvoice, ExportFormat, ExportStatus, ExportTotals } from '../domain/exports.ts';
+import { AMOUNT_FIELDS, INVOICE_FIELDS } from '../domain/invoice-fields.ts';
 
-export interface ExportRow {
+/** A batch; its totals are one column per amount field, named after it. */
+export interface ExportRow extends ExportTotals {
   id: string;
   firm_id: string;
   dossier_id: string;
@@ -11,9 +13,6 @@ export interface ExportRow {
   charge_account: string;
   invoice_count: number;
   invoice_ids: string[];
-  montant_ht: string;
-  montant_tva: string;
-  montant_ttc: string;
   file_name: string;
   idempotency_key: string | null;
   request_fingerprint: string | null;
@@ -29,12 +28,12 @@ export type NewExport = Pick<ExportRow, 'id' | 'dossier_id' | 'format' | 'charge
 export interface ExportSelection { dossierId: string; dateFrom?: string; dateTo?: string; invoiceIds?: string[] }
 
 // Everything but the snapshot, which only the file needs; the ids come from it, in the file's order.
-const COLUMNS = `id, firm_id, dossier_id, format, status, charge_account, invoice_count, montant_ht, montant_tva, montant_ttc, file_name,
+const COLUMNS = `id, firm_id, dossier_id, format, status, charge_account, invoice_count, ${AMOUNT_FIELDS.join(', ')}, file_name,
   idempotency_key, request_fingerprint, created_by, created_at, cancelled_by, cancelled_at, jsonb_path_query_array(snapshot, '$[*].id') AS invoice_ids`;
 
 // The snapshot's fields, read from the invoice row as the export books it.
-const SNAPSHOT_COLUMNS = `i.id, i.dossier_id, i.numero, i.date_facture, i.fournisseur, i.siret, i.extraction->>'vat_id' AS vat_id,
-  i.montant_ht, i.montant_tva, i.montant_ttc, i.devise, i.extraction->>'source' AS source, i.file_name, i.file_sha256,
+const SNAPSHOT_COLUMNS = `i.id, i.dossier_id, ${INVOICE_FIELDS.map((f) => `i.${f.column}`).join(', ')},
+  i.extraction->>'vat_id' AS vat_id, i.extraction->>'source' AS source, i.file_name, i.file_sha256,
   i.created_at AS imported_at, coalesce(i.extraction->'vat_breakdown', '[]'::jsonb) AS vat_breakdown`;
 
 type SnapshotRow = Omit<ExportedInvoice, 'imported_at'> & { imported_at: Date };
@@ -107,9 +106,9 @@ export const exportsRepo = {
 
   async complete(tx: Queryable, firmId: string, id: string, snapshot: ExportedInvoice[], totals: ExportTotals): Promise<ExportRow> {
     await tx.query(
-      `UPDATE exports SET snapshot = $3, invoice_count = $4, montant_ht = $5, montant_tva = $6, montant_ttc = $7
+      `UPDATE exports SET snapshot = $3, invoice_count = $4, ${AMOUNT_FIELDS.map((f, i) => `${f} = $${i + 5}`).join(', ')}
        WHERE firm_id = $1 AND id = $2`,
-      [firmId, id, JSON.stringify(snapshot), snapshot.length, totals.montant_ht, totals.montant_tva, totals.montant_ttc],
+      [firmId, id, JSON.stringify(snapshot), snapshot.length, ...AMOUNT_FIELDS.map((f) => totals[f])],
     );
     return (await exportsRepo.find(tx, firmId, id))!;
   },

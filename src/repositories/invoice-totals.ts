@@ -1,11 +1,14 @@
 // The sums behind the review table's totals row: every invoice the list's filter selects, on all pages.
 import type { Queryable } from '../db/database.ts';
+import { INVOICE_FIELDS, type AmountField } from '../domain/invoice-fields.ts';
 import { listWhere, type InvoiceFilter } from './invoices.ts';
 
 export type TotalsFilter = Pick<InvoiceFilter, 'dossierId' | 'status' | 'dateFrom' | 'dateTo' | 'duplicate'>;
 
-/** Decimal sums as the database returns them (strings, exact); an invoice without an amount adds nothing. */
-export interface InvoiceTotalsRow { count: number; montant_ht: string; montant_tva: string; montant_ttc: string }
+/** Decimal sums of each amount field as the database returns them (strings, exact); an invoice without an amount adds nothing. */
+export type InvoiceTotalsRow = { count: number } & Record<AmountField, string>;
+
+const AMOUNT_COLUMNS = INVOICE_FIELDS.filter((f) => f.kind === 'amount').map((f) => f.column);
 
 export const invoiceTotalsRepo = {
   /**
@@ -16,12 +19,9 @@ export const invoiceTotalsRepo = {
     const params: unknown[] = [firmId, filter.dossierId];
     const where = listWhere(filter, params);
     const { rows } = await db.query<InvoiceTotalsRow>(
-      `SELECT t.count, t.montant_ht, t.montant_tva, t.montant_ttc
+      `SELECT t.*
        FROM dossiers d CROSS JOIN LATERAL (
-         SELECT count(*)::int AS count,
-           coalesce(sum(montant_ht), 0)::text AS montant_ht,
-           coalesce(sum(montant_tva), 0)::text AS montant_tva,
-           coalesce(sum(montant_ttc), 0)::text AS montant_ttc
+         SELECT count(*)::int AS count, ${AMOUNT_COLUMNS.map((c) => `coalesce(sum(${c}), 0)::text AS ${c}`).join(', ')}
          FROM invoices WHERE ${where}
        ) AS t
        WHERE d.firm_id = $1 AND d.id = $2`,

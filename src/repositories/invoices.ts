@@ -1,9 +1,11 @@
 import type { Queryable } from '../db/database.ts';
 import type { InvoiceStatus, ProcessingState } from '../domain/invoice.ts';
-import type { ExtractedFields, StoredExtraction } from '../domain/extraction-record.ts';
+import type { ExtractionRecord, StoredExtraction } from '../domain/extraction-record.ts';
 import type { DuplicateKeys, DuplicateRule } from '../domain/duplicates.ts';
+import type { StoredFields } from '../domain/field-values.ts';
+import { INVOICE_FIELDS, type ListedField } from '../domain/invoice-fields.ts';
 
-export interface InvoiceRow extends ExtractedFields, DuplicateKeys {
+export interface InvoiceRow extends StoredFields, DuplicateKeys {
   id: string;
   firm_id: string;
   dossier_id: string;
@@ -125,10 +127,11 @@ function totalSql(filter: InvoiceFilter, params: unknown[]): string {
 }
 
 /** What a list item shows: the list reads only these, never the extraction JSON or file metadata. */
-export const LIST_COLUMNS = ['id', 'montant_ht', 'montant_tva', 'montant_ttc', 'fournisseur', 'siret', 'numero', 'date_facture', 'status'] as const;
-export type InvoiceListRow = Pick<InvoiceRow, (typeof LIST_COLUMNS)[number]>;
+export type InvoiceListRow = Pick<InvoiceRow, 'id' | ListedField | 'status'>;
+const LIST_COLUMNS = ['id', ...INVOICE_FIELDS.filter((f) => f.listed).map((f) => f.column), 'status'];
 
-export const FIELD_COLUMNS = ['montant_ht', 'montant_tva', 'montant_ttc', 'fournisseur', 'siret', 'date_facture', 'numero', 'devise'] as const;
+/** `column = $n, …` for every field, numbered from `first`: a statement passes the field values last. */
+const fieldAssignments = (first: number) => INVOICE_FIELDS.map(({ column }, i) => `${column} = $${first + i}`).join(', ');
 
 export const invoicesRepo = {
   async insert(db: Queryable, firmId: string, invoice: NewInvoice): Promise<InvoiceRow> {
@@ -153,9 +156,9 @@ export const invoicesRepo = {
 
   /** A reviewer's change: the given fields (and the duplicate keys derived from them) and the status, nothing else. */
   async updateReviewed(
-    tx: Queryable, firmId: string, id: string, fields: Partial<ExtractedFields & DuplicateKeys>, status: InvoiceStatus,
+    tx: Queryable, firmId: string, id: string, fields: Partial<StoredFields & DuplicateKeys>, status: InvoiceStatus,
   ): Promise<InvoiceRow> {
-    const names = Object.keys(fields) as Array<keyof (ExtractedFields & DuplicateKeys)>;
+    const names = Object.keys(fields) as Array<keyof (StoredFields & DuplicateKeys)>;
     const sets = names.map((name, i) => `${name} = $${i + 4}`);
     const { rows } = await tx.query<InvoiceRow>(
       `UPDATE invoices SET ${[...sets, 'status = $3', 'updated_at = now()'].join(', ')}
@@ -217,21 +220,16 @@ export const invoicesRepo = {
     db: Queryable,
     firmId: string,
     id: string,
-    result: {
-      fields: ExtractedFields; status: InvoiceStatus; extraction: StoredExtraction; keys?: DuplicateKeys;
-      duplicate?: { of: string; rule: DuplicateRule } | null;
-    },
+    result: Omit<ExtractionRecord, 'status'> & { status: InvoiceStatus; keys?: DuplicateKeys; duplicate?: { of: string; rule: DuplicateRule } | null },
   ): Promise<boolean> {
-    const f = result.fields;
     const { rowCount } = await db.query(
-      `UPDATE invoices SET montant_ht = $3, montant_tva = $4, montant_ttc = $5, fournisseur = $6, siret = $7,
-         date_facture = $8, numero = $9, devise = $10, status = $11, extraction = $12,
-         seller_key = $13, numero_key = $14, supplier_key = $15, duplicate_of = $16, duplicate_rule = $17,
+      `UPDATE invoices SET status = $3, extraction = $4,
+         seller_key = $5, numero_key = $6, supplier_key = $7, duplicate_of = $8, duplicate_rule = $9, ${fieldAssignments(10)},
          processing_state = 'done', processing_finished_at = now(), processing_error = NULL, updated_at = now()
        WHERE firm_id = $1 AND id = $2 AND processing_state <> 'done'`,
-      [firmId, id, f.montant_ht, f.montant_tva, f.montant_ttc, f.fournisseur, f.siret, f.date_facture, f.numero, f.devise,
-        result.status, JSON.stringify(result.extraction), result.keys?.seller_key ?? null, result.keys?.numero_key ?? null, result.keys?.supplier_key ?? null,
-        result.duplicate?.of ?? null, result.duplicate?.rule ?? null],
+      [firmId, id, result.status, JSON.stringify(result.extraction), result.keys?.seller_key ?? null, result.keys?.numero_key ?? null,
+        result.keys?.supplier_key ?? null, result.duplicate?.of ?? null, result.duplicate?.rule ?? null,
+        ...INVOICE_FIELDS.map(({ name }) => result.fields[name])],
     );
     return rowCount === 1;
   },

@@ -4,14 +4,12 @@ import type { Database, Queryable } from '../db/database.ts';
 import { duplicateKeys, duplicateReviewReason } from '../domain/duplicates.ts';
 import { reasonText, type ReviewReason } from '../domain/review-reasons.ts';
 import { DomainError } from '../domain/errors.ts';
-import type { ExtractedFields, StoredExtraction } from '../domain/extraction-record.ts';
+import type { ExtractionRecord } from '../domain/extraction-record.ts';
 import { correctionsRepo } from '../repositories/corrections.ts';
 import { duplicatesRepo } from '../repositories/duplicates.ts';
 import { invoicesRepo, type InvoiceRow } from '../repositories/invoices.ts';
 import type { Deps, Principal } from './deps.ts';
 import { lockEditable } from './review.ts';
-
-export interface RecordedExtraction { fields: ExtractedFields; status: 'validated' | 'pending'; extraction: StoredExtraction }
 
 /**
  * Records an invoice's extraction with its duplicate keys, after looking for an invoice of the same
@@ -21,7 +19,7 @@ export interface RecordedExtraction { fields: ExtractedFields; status: 'validate
  * result and, when flagged, the original's id.
  */
 export async function recordExtraction(
-  db: Database, firmId: string, invoice: Pick<InvoiceRow, 'id' | 'file_sha256'>, result: RecordedExtraction,
+  db: Database, firmId: string, invoice: Pick<InvoiceRow, 'id' | 'file_sha256'>, result: ExtractionRecord,
   onSaved?: (tx: Queryable, status: 'validated' | 'pending') => Promise<void>,
 ): Promise<{ saved: boolean; status: 'validated' | 'pending'; duplicateOf: string | null }> {
   return db.transaction(async (tx) => {

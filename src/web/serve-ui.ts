@@ -6,6 +6,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { INVOICE_FIELDS } from '../domain/invoice-fields.ts';
 
 const resolve = (specifier: string) => fileURLToPath(import.meta.resolve(specifier));
 const PUBLIC_DIR = path.join(import.meta.dirname, 'public');
@@ -18,6 +19,10 @@ const VENDOR: Record<string, string> = {
   'pdf.min.mjs': resolve('pdfjs-dist/build/pdf.min.mjs'),
   'pdf.worker.min.mjs': resolve('pdfjs-dist/build/pdf.worker.min.mjs'),
 };
+
+// The invoice's fields as a browser module, made once from the registry (src/domain/invoice-fields.ts),
+// so that the UI's labels, kinds and required fields have no second copy. There is no such file on disk.
+const FIELDS_MODULE = `// Served by src/web/serve-ui.ts from src/domain/invoice-fields.ts.\nexport const FIELDS = ${JSON.stringify(INVOICE_FIELDS)};\n`;
 
 // The UI loads scripts, styles, workers and images from this origin only; blob: is the fetched
 // original file (shown with its bearer token), data: the canvas of a rendered PDF page.
@@ -38,6 +43,7 @@ export async function serveUi(app: FastifyInstance): Promise<void> {
       reply.header('Referrer-Policy', 'no-referrer');
     }
   });
+  app.get('/fields.js', { schema: { hide: true } }, async (_request, reply) => reply.type('text/javascript; charset=utf-8').send(FIELDS_MODULE));
   app.get('/vendor/:name', { schema: { hide: true } }, async (request, reply) => {
     const file = VENDOR[(request.params as { name: string }).name];
     if (!file) return reply.callNotFound();

@@ -3,16 +3,17 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
 import { after, before, describe, test } from 'node:test';
+import type { ExtractionRecord } from '../../src/domain/extraction-record.ts';
 import { newId } from '../../src/domain/ids.ts';
 import { dossiersRepo } from '../../src/repositories/dossiers.ts';
 import { firmsRepo } from '../../src/repositories/firms.ts';
 import { invoicesRepo } from '../../src/repositories/invoices.ts';
-import { recordExtraction, type RecordedExtraction } from '../../src/services/duplicates.ts';
+import { recordExtraction } from '../../src/services/duplicates.ts';
 import { ENGINES, freshDatabase, type TestDatabase } from '../helpers/databases.ts';
 
 const ROUNDS = 15;
 
-const extraction = (numero: string): RecordedExtraction => ({
+const extraction = (numero: string): ExtractionRecord => ({
   fields: {
     montant_ht: '100.00', montant_tva: '20.00', montant_ttc: '120.00', fournisseur: 'ACME SAS', siret: '73282932000074',
     date_facture: '2026-01-15', numero, devise: 'EUR',

@@ -2,10 +2,11 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { REASON_CODES, reasonText, type ReasonCode, type ReasonParams } from '../../src/domain/review-reasons.ts';
 import { duplicateReviewReason } from '../../src/domain/duplicates.ts';
+import { INVOICE_FIELDS } from '../../src/domain/invoice-fields.ts';
 import { decide } from '../../src/extraction/checks/decision.ts';
 import type { ExtractedInvoice } from '../../src/extraction/types.ts';
 // @ts-expect-error: the web UI is plain JavaScript served without a build, and has no type declarations
-import { reasonCodes, reasonSentence } from '../../src/web/public/reasons.js';
+import { labelsIn, reasonCodes, reasonSentence } from '../../src/web/public/reasons.js';
 
 /** Every code, sample parameters, and the sentence the engine printed before reasons had codes. */
 const SAMPLES: Record<ReasonCode, [ReasonParams, string]> = {
@@ -59,19 +60,21 @@ test('the engine keeps codes and sentences side by side, in the same order', () 
 });
 
 test('the web UI says every code in French and in English, with French formats', () => {
+  // The UI names fields with the registry's labels, which the server serves as /fields.js.
+  const labels = { fr: labelsIn(INVOICE_FIELDS, 'fr'), en: labelsIn(INVOICE_FIELDS, 'en') };
   for (const language of ['fr', 'en']) assert.deepEqual([...reasonCodes(language)].sort(), [...REASON_CODES].sort(), language);
   for (const code of REASON_CODES) {
     const [params, english] = SAMPLES[code];
-    const fr = reasonSentence('fr', { code, params });
+    const fr = reasonSentence('fr', { code, params }, labels.fr);
     assert.ok(fr && fr !== english && !/undefined|NaN/.test(fr), `${code}: ${fr}`);
-    assert.ok(!/undefined|NaN/.test(reasonSentence('en', { code, params })), code);
+    assert.ok(!/undefined|NaN/.test(reasonSentence('en', { code, params }, labels.en)), code);
   }
-  const say = (code: ReasonCode) => reasonSentence('fr', { code, params: SAMPLES[code][0] });
+  const say = (code: ReasonCode) => reasonSentence('fr', { code, params: SAMPLES[code][0] }, labels.fr);
   assert.equal(say('field_uncertain'), 'Montant HT : lecture incertaine');
   assert.equal(say('totals_mismatch'), 'HT + TVA diffère du TTC de -1,00');
   assert.equal(say('siret_checksum'), 'Le SIRET 99999999800010 a une clé de contrôle invalide');
   assert.match(say('date_rivals')!, /^Le 27\/01\/2026 est en concurrence avec 26\/02\/2026, 01\/03\/2026 :/);
   assert.match(say('likely_duplicate')!, /même fournisseur, même date et même TTC/);
-  assert.equal(reasonSentence('en', { code: 'field_not_found', params: { field: 'fournisseur' } }), 'Supplier: not found in the document');
-  assert.equal(reasonSentence('fr', { code: 'no_such_code', params: {} }), null, 'an unknown code falls back to the English sentence');
+  assert.equal(reasonSentence('en', { code: 'field_not_found', params: { field: 'fournisseur' } }, labels.en), 'Supplier: not found in the document');
+  assert.equal(reasonSentence('fr', { code: 'no_such_code', params: {} }, labels.fr), null, 'an unknown code falls back to the English sentence');
 });

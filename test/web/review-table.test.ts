@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
+import { INVOICE_FIELDS } from '../../src/domain/invoice-fields.ts';
 import { importExtracted, launchBrowser, pageErrors, shot, signIn, skipWithoutBrowser as skip } from '../helpers/browser.ts';
 import { newFirm, startTestService, type TestService } from '../helpers/service.ts';
 
@@ -23,13 +24,16 @@ const FILES = [
 const frMoney = (n: number) => new Intl.NumberFormat('fr-FR', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(n);
 const normalise = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
 
-/** The English strings of the UI (i18n.js's en table) that French mode must never show. */
+/** The English strings of the UI (i18n.js's en table, and the field registry's English labels) that French mode must never show. */
 function englishOnlyStrings(): string[] {
   const source = fs.readFileSync(path.resolve(import.meta.dirname, '../../src/web/public/i18n.js'), 'utf8');
   const block = (name: string) => source.slice(source.indexOf(`  ${name}: {`), source.indexOf('\n  },', source.indexOf(`  ${name}: {`)));
   const literals = (text: string) => [...text.matchAll(/'([^'\n]{4,})'|`([^`$\n]{4,})/g)].map((m) => (m[1] ?? m[2])!.trim());
   const french = block('fr');
-  return literals(block('en')).filter((s) => !french.includes(s) && /[a-z]{3}/.test(s));
+  const fieldLabels = INVOICE_FIELDS.flatMap((f) => [f.label, ...('shortLabel' in f ? [f.shortLabel] : [])]);
+  const frenchFieldLabels: string[] = fieldLabels.map((l) => l.fr);
+  const englishFieldLabels = fieldLabels.map((l) => l.en).filter((s) => s.length >= 4 && !frenchFieldLabels.includes(s));
+  return [...literals(block('en')), ...englishFieldLabels].filter((s) => !french.includes(s) && /[a-z]{3}/.test(s));
 }
 /** The server's English review reasons, and the raw source codes. */
 const ENGLISH_REASONS = [/ is uncertain/, / not found/, / is missing/, /fails its checksum/, /Other amounts/, /competes with/, /Source : (facturx|pdf-text|ocr)\b/];

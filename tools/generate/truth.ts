@@ -1,13 +1,12 @@
 // Ground truth in the corpus's truth.json format (../shared/corpus/README.md), so that the
 // project's evaluation harness scores generated sets unchanged.
+import { AMOUNT_FIELDS, FIELD_NAMES } from '../../src/domain/invoice-fields.ts';
 import { centsToDecimal, rateToDecimal } from './amounts.ts';
 import { isoOf } from './formats.ts';
 import type { InvoiceModel } from './invoice.ts';
 import type { Field } from './view.ts';
 
 export const KINDS = { pdf: 'gen-pdf', render: 'gen-render', scan: 'gen-scan' } as const;
-const FIELDS: Field[] = ['montant_ht', 'montant_tva', 'montant_ttc', 'fournisseur', 'siret', 'date_facture', 'numero', 'devise'];
-const AMOUNTS: Field[] = ['montant_ht', 'montant_tva', 'montant_ttc'];
 
 export interface TruthEntry {
   file: string;
@@ -54,7 +53,7 @@ function extra(model: InvoiceModel): TruthEntry['expected_extra'] {
 
 /** true/false for every known field: whether `printed` holds it. */
 function visibility(expected: Record<Field, string | null>, printed: Set<Field>): Partial<Record<Field, boolean>> {
-  return Object.fromEntries(FIELDS.filter((f) => expected[f] !== null).map((f) => [f, printed.has(f)]));
+  return Object.fromEntries(FIELD_NAMES.filter((f) => expected[f] !== null).map((f) => [f, printed.has(f)]));
 }
 
 export interface GeneratedFiles { pdf: string; renders: string[]; scans: string[] }
@@ -72,7 +71,7 @@ export function truthEntries(model: InvoiceModel, files: GeneratedFiles, printed
   for (const [kind, list] of [[KINDS.render, files.renders], [KINDS.scan, files.scans]] as const) {
     list.forEach((file, p) => {
       const last = p === pages - 1;
-      const pageExpected = last ? expected : { ...expected, ...Object.fromEntries(AMOUNTS.map((f) => [f, null])) } as Record<Field, string | null>;
+      const pageExpected = last ? expected : { ...expected, ...Object.fromEntries(AMOUNT_FIELDS.map((f) => [f, null])) } as Record<Field, string | null>;
       const how = kind === KINDS.render ? '200 dpi render' : `simulated phone scan (${pageNotes.scan[p]})`;
       entries.push({
         file, kind, primary: last, ...base,

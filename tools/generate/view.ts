@@ -1,5 +1,6 @@
 // What gets printed: labels picked once per document, values formatted in its styles, and for each
 // printed piece the truth fields it shows (so that visibility per page is recorded, not guessed).
+import type { FieldName } from '../../src/domain/invoice-fields.ts';
 import { roundDiv } from './amounts.ts';
 import { formatDate, formatMoney, formatRate, type CalendarDate } from './formats.ts';
 import { spacedIban, spacedSiret } from './identifiers.ts';
@@ -7,7 +8,8 @@ import type { InvoiceModel } from './invoice.ts';
 import type { Rng } from './random.ts';
 import { fill } from './vocabulary.ts';
 
-export type Field = 'montant_ht' | 'montant_tva' | 'montant_ttc' | 'fournisseur' | 'siret' | 'date_facture' | 'numero' | 'devise';
+/** The invoice fields a piece of text shows (the truth's keys are the registry's field names). */
+export type Field = FieldName;
 
 export interface Piece { text: string; fields: Field[]; bold?: boolean }
 export interface Labelled { label: string; value: string; fields: Field[]; strong?: boolean }

@@ -1,12 +1,16 @@
 // The verdict on an extraction: validated only when every required field is found, every check passes
 // and, for text and OCR, the evidence rules and the fitted model agree; pending with its reasons otherwise.
-import { AMOUNT_FIELDS, isExactSource, type ExtractedInvoice, type ExtractionSource, type FieldName } from '../types.ts';
-import { reason, reasonText, unitsOf, type ReviewReason } from '../../domain/review-reasons.ts';
-import { CHECKS, totalsAddUp, vatLinesConsistent, vatShareOfNetPlausible } from './checks.ts';
+// The required fields, the checks and the verdict itself are domain rules (domain/validation.ts), the
+// same a reviewer's corrections answer to. What stays here weighs how a reading was made: the
+// confidences of OCR and text readings, the rival totals and dates the page offers, and the model
+// fitted on the corpus (gate-model.ts, read from a file), none of which a person's values have.
+import { isExactSource, type ExtractedInvoice, type ExtractionSource } from '../types.ts';
+import { AMOUNT_FIELDS, BOOKING_FIELDS, type FieldName } from '../../domain/invoice-fields.ts';
+import { totalsAddUp, vatLinesConsistent, vatShareOfNetPlausible } from '../../domain/invoice-checks.ts';
+import { reason, unitsOf, type ReviewReason } from '../../domain/review-reasons.ts';
+import { failedChecks, missingFields, verdict, type Verdict } from '../../domain/validation.ts';
 import { gateFeatures, gateModel, gateProbability, type GateFeatures } from './gate-model.ts';
 import { supplierModel } from '../fields/supplier-model.ts';
-
-export const REQUIRED_FIELDS: readonly FieldName[] = ['montant_ht', 'montant_tva', 'montant_ttc', 'date_facture', 'fournisseur'];
 
 /**
  * Below this a field read from text or OCR is a guess. For the amounts and the date, whose
@@ -15,12 +19,7 @@ export const REQUIRED_FIELDS: readonly FieldName[] = ['montant_ht', 'montant_tva
  */
 export const MIN_CONFIDENCE = 0.8;
 
-export interface Decision {
-  status: 'validated' | 'pending';
-  /** Why a person must look, as codes with parameters (domain/review-reasons.ts). */
-  reasons: ReviewReason[];
-  /** The same reasons as English sentences, the API's `review_reasons`. */
-  reviewReasons: string[];
+export interface Decision extends Verdict {
   /** Text and OCR: the fitted model's evidence and probability (see gate-model.ts). */
   gate?: { features: GateFeatures; probability: number; threshold: number; ruledOut: boolean };
 }
@@ -32,12 +31,9 @@ export interface Decision {
  * model finds the amounts and the date sure enough together.
  */
 export function decide(invoice: ExtractedInvoice, source: ExtractionSource): Decision {
-  const reasons = REQUIRED_FIELDS.filter((field) => invoice.fields[field] === null).map((field) => reason('field_not_found', { field }));
+  const reasons = missingFields(invoice.fields, 'field_not_found');
   if (!isExactSource(source)) reasons.push(...unprovenReadings(invoice));
-  for (const check of CHECKS) {
-    const failed = check(invoice);
-    if (failed) reasons.push(failed);
-  }
+  reasons.push(...failedChecks(invoice));
   if (isExactSource(source)) return verdict(reasons);
   reasons.push(...evidenceGaps(invoice));
   const model = gateModel();
@@ -46,10 +42,6 @@ export function decide(invoice: ExtractedInvoice, source: ExtractionSource): Dec
   const gate = { features, probability, threshold: model.threshold, ruledOut: reasons.length > 0 };
   if (!reasons.length && probability < model.threshold) reasons.push(...notSureEnough(invoice, probability, model.threshold));
   return { ...verdict(reasons), gate };
-}
-
-function verdict(reasons: ReviewReason[]): Decision {
-  return { status: reasons.length ? 'pending' : 'validated', reasons, reviewReasons: reasons.map(reasonText) };
 }
 
 /** Found fields a text or OCR reading has no grounds to trust, whatever their confidences say. */
@@ -64,7 +56,7 @@ function unprovenReadings(invoice: ExtractedInvoice): ReviewReason[] {
 
 /** The model's refusal, said as the fields a person should look at first. */
 function notSureEnough(invoice: ExtractedInvoice, probability: number, threshold: number): ReviewReason[] {
-  const weak = [...AMOUNT_FIELDS, 'date_facture' as const].filter((f) => (invoice.confidence[f] ?? 0) < MIN_CONFIDENCE);
+  const weak = BOOKING_FIELDS.filter((f) => (invoice.confidence[f] ?? 0) < MIN_CONFIDENCE);
   if (weak.length) return weak.map(uncertain);
   // Rounded as the sentence prints them: more digits would only be noise to a reader.
   return [reason('not_sure_enough', { probability: Number(probability.toFixed(3)), threshold: Number(threshold.toFixed(3)) })];
@@ -90,8 +82,6 @@ export function evidenceGaps({ fields, extra }: ExtractedInvoice): ReviewReason[
   }
   return gaps;
 }
-
-export { AMOUNT_FIELDS };
 
 /** The three amounts are read with confidence and prove each other (HT + TVA = TTC, a plausible VAT). */
 export function amountsProven(invoice: ExtractedInvoice): boolean {

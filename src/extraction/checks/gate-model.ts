@@ -4,7 +4,8 @@
 // threshold that keeps auto-validation precision at the target live in gate-model.json, with the
 // data and the command that made them.
 import fs from 'node:fs';
-import { AMOUNT_FIELDS, type ExtractedInvoice, type ExtractionSource } from '../types.ts';
+import { AMOUNT_FIELDS } from '../../domain/invoice-fields.ts';
+import type { ExtractedInvoice, ExtractionSource } from '../types.ts';
 
 /** The evidence the model weighs, each in [0, 1]. The names are the keys of gate-model.json's weights. */
 export const GATE_FEATURES = [

@@ -3,7 +3,8 @@
 import { isoDate } from '../../domain/dates.ts';
 import { isValidSiret, sirenFromFrenchVat } from '../../domain/identifiers.ts';
 import { decimalToCents } from '../../domain/money.ts';
-import type { ExtractedInvoice, VatLine } from '../types.ts';
+import type { VatLine } from '../../domain/invoice-checks.ts';
+import type { ExtractedInvoice } from '../types.ts';
 import { all, attr, first, parseXml, text, textAt, type XmlNode } from './xml-tree.ts';
 
 /** The invoice the XML describes, or null when it is not an invoice syntax we know. */

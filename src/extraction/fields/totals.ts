@@ -1,7 +1,7 @@
 // Finds HT, TVA and TTC: labelled candidates first, then the combination that adds up wins.
 import type { Cents } from '../../domain/money.ts';
 import type { AmountProof } from '../types.ts';
-import { vatShareIsPlausible } from '../checks/checks.ts';
+import { vatShareIsPlausible } from '../../domain/invoice-checks.ts';
 import { COLUMN_GAP, type Line } from '../layout/lines.ts';
 import { findAmounts, type AmountMatch } from './amount-parser.ts';
 import { paidTotal, roundedTotal, roundingAdjustment } from './cash-payment.ts';

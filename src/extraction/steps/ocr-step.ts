@@ -1,5 +1,6 @@
 // OCR of images and of PDF pages without a text layer.
-import { AMOUNT_FIELDS, amountsProven } from '../checks/decision.ts';
+import { AMOUNT_FIELDS } from '../../domain/invoice-fields.ts';
+import { amountsProven } from '../checks/decision.ts';
 import { readFields } from '../fields/read-fields.ts';
 import type { Step } from '../pipeline.ts';
 import type { ExtractedInvoice } from '../types.ts';

@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { CHARGE_ACCOUNT_PATTERN, EXPORT_FORMATS, EXPORT_STATUSES, MAX_LISTED_INVOICES } from '../../domain/exports.ts';
 import { IsoDate, Timestamp } from './common.ts';
+import { perAmount } from './invoice-fields.ts';
 
 const Amount = Type.Number({ description: 'Decimal amount, two decimals (as on invoices)', examples: [1509] });
 const NullableString = Type.Union([Type.String(), Type.Null()]);
@@ -12,7 +13,7 @@ export const Export = Type.Object({
   status: Type.Enum([...EXPORT_STATUSES], { description: 'cancelled once POST /exports/{id}/cancel returned its invoices to validated' }),
   invoice_count: Type.Integer({ minimum: 0 }),
   invoice_ids: Type.Array(Type.String(), { description: 'The booked invoices, in the file\'s order (invoice date, number, id)' }),
-  totals: Type.Object({ montant_ht: Amount, montant_tva: Amount, montant_ttc: Amount }, { description: 'Sums over the booked invoices; a missing amount counts as 0' }),
+  totals: Type.Object(perAmount(Amount), { description: 'Sums over the booked invoices; a missing amount counts as 0' }),
   charge_account: Type.String({ description: 'The charge account the FEC debits with the amounts before VAT', examples: ['606000'] }),
   created_at: Timestamp,
   created_by: Type.String({ description: 'The id of the user who exported' }),

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { perAmount } from './invoice-fields.ts';
 import { ListQuery } from './invoices.ts';
 
 /** The list's filter, without its paging and order (which do not change a sum). */
@@ -14,7 +15,5 @@ const Sum = Type.Number({ description: 'Decimal sum, two decimals; invoices with
 
 export const InvoiceTotals = Type.Object({
   count: Type.Integer({ minimum: 0, description: 'Invoices the filter selects, on all pages' }),
-  montant_ht: Sum,
-  montant_tva: Sum,
-  montant_ttc: Sum,
+  ...perAmount(Sum),
 });

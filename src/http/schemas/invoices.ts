@@ -1,12 +1,12 @@
 import { Type } from 'typebox';
 import { DUPLICATE_RULES } from '../../domain/duplicates.ts';
 import { INVOICE_STATUSES, PROCESSING_STATES } from '../../domain/invoice.ts';
+import { FIELD_NAMES, LISTED_FIELDS } from '../../domain/invoice-fields.ts';
 import { REASON_CODES } from '../../domain/review-reasons.ts';
 import { IsoDate, Timestamp } from './common.ts';
+import { Amount, fieldInputs, fieldValues, pick, Text } from './invoice-fields.ts';
 import { INVOICE_SORTS } from '../../repositories/invoices.ts';
 
-const Amount = Type.Union([Type.Number(), Type.Null()], { description: 'Decimal amount, two decimals', examples: [83.33] });
-const Text = Type.Union([Type.String(), Type.Null()]);
 const Status = Type.Enum([...INVOICE_STATUSES]);
 
 /** A review reason as a code and the values its sentence needs (src/domain/review-reasons.ts). */
@@ -18,16 +18,10 @@ export const ReviewReason = Type.Object({
   }),
 }, { examples: [{ code: 'totals_mismatch', params: { difference: -1 } }] });
 
-/** The seed's list fields, and the number the review table shows. */
+/** The listed fields (the seed's, and the number the review table shows). */
 export const InvoiceListItem = Type.Object({
   id: Type.String({ examples: ['inv_01hzy3k9x6m2c4v8b0n5q7r1t3'] }),
-  montant_ht: Amount,
-  montant_tva: Amount,
-  montant_ttc: Amount,
-  fournisseur: Text,
-  siret: Type.Union([Type.String({ pattern: '^\\d{14}$' }), Type.Null()]),
-  numero: Text,
-  date_facture: Type.Union([IsoDate, Type.Null()]),
+  ...pick(fieldValues, LISTED_FIELDS),
   status: Status,
 });
 
@@ -51,7 +45,7 @@ const Confidence = Type.Record(Type.String(), Type.Number({ minimum: 0, maximum:
 
 export const InvoiceDetail = Type.Object({
   ...InvoiceListItem.properties,
-  devise: Text,
+  ...pick(fieldValues, FIELD_NAMES),
   dossier_id: Type.String(),
   duplicate: Type.Optional(Type.Boolean({ description: 'Import answers only: true when the same file was already imported into this folder' })),
   duplicate_of: Type.Union([Type.String(), Type.Null()], { description: 'The earlier invoice of the firm (any folder) this one likely duplicates; kept after a dismissal' }),
@@ -104,20 +98,8 @@ export const InvoiceDetail = Type.Object({
   updated_at: Timestamp,
 });
 
-const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Optional(Type.Union([t, Type.Null()]));
-const AmountInput = Type.Optional(Type.Union([Type.Number(), Type.String({ pattern: '^-?\\d{1,13}(\\.\\d{1,2})?$' }), Type.Null()]));
-
-/** The allow-list of correctable fields; anything else is a 400. */
-export const InvoicePatch = Type.Object({
-  montant_ht: AmountInput,
-  montant_tva: AmountInput,
-  montant_ttc: AmountInput,
-  fournisseur: Nullable(Type.String({ maxLength: 200 })),
-  siret: Nullable(Type.String({ pattern: '^[0-9 ]{14,17}$' })),
-  date_facture: Nullable(IsoDate),
-  numero: Nullable(Type.String({ maxLength: 100 })),
-  devise: Nullable(Type.String({ pattern: '^[A-Za-z]{3}$' })),
-}, { additionalProperties: false, minProperties: 1 });
+/** The allow-list of correctable fields (every field); anything else is a 400. */
+export const InvoicePatch = Type.Object(fieldInputs, { additionalProperties: false, minProperties: 1 });
 
 export const ValidateBody = Type.Object({
   confirm: Type.Boolean({ default: false, description: 'Validate even though the checks fail (the reviewer vouches for the values)' }),

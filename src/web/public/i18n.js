@@ -1,6 +1,8 @@
 // French by default (the users are French accounting firms), English on request; French formats
-// for amounts and dates in both languages, since the documents are French.
-import { reasonSentence } from './reasons.js';
+// for amounts and dates in both languages, since the documents are French. The invoice fields' names
+// come from the server's field registry (/fields.js), not from these tables.
+import { FIELDS } from './fields.js';
+import { labelsIn, reasonSentence } from './reasons.js';
 
 export { frDate, money } from './format.js';
 const MESSAGES = {
@@ -9,8 +11,7 @@ const MESSAGES = {
     signInButton: 'Se connecter', sessionExpired: 'Votre session a expiré. Reconnectez-vous.', folders: 'Dossiers',
     settingsApi: 'Paramètres › API', newFolder: 'Nouveau dossier', folderName: 'Nom du dossier', create: 'Créer',
     invoices: 'factures', noFolders: 'Aucun dossier pour l’instant.', status: 'Statut', dateFrom: 'Du', dateTo: 'Au',
-    all: 'Tous', pending: 'À vérifier', validated: 'Validée', exported: 'Exportée', supplier: 'Fournisseur',
-    date: 'Date', ht: 'Montant HT', tva: 'TVA', ttc: 'Montant TTC', siret: 'SIRET', number: 'Numéro', currency: 'Devise',
+    all: 'Tous', pending: 'À vérifier', validated: 'Validée', exported: 'Exportée',
     previous: 'Précédent', next: 'Suivant', page: 'Page', of: 'sur', noInvoices: 'Aucune facture.',
     dropHere: 'Déposez des factures ici (PDF, JPG, PNG, XML) ou', chooseFiles: 'choisissez des fichiers', uploads: 'Imports',
     uploading: 'Envoi', queued: 'En attente', running: 'Extraction', done: 'Terminé', failed: 'Échec', duplicate: 'Déjà importée',
@@ -31,7 +32,7 @@ const MESSAGES = {
     exportAlreadyCancelled: 'Cet export est déjà annulé.', facturxSource: 'Montants lus dans le XML Factur-X.',
     facturxPrintNote: 'La page affichée n’en est qu’une représentation imprimée : en cas d’écart, les valeurs du XML font foi.',
     facturxValues: 'Valeurs lues dans le XML', dueDate: 'Échéance', amountDue: 'Net à payer', vatId: 'N° de TVA', iban: 'IBAN',
-    vatLine: (rate) => `TVA ${rate} % (base → taxe)`, invoicesTable: 'Tableau des factures', noSupplier: '(fournisseur inconnu)', tokenPlaceholder: 'ex. : Export comptable', htShort: 'HT', tvaShort: 'TVA', ttcShort: 'TTC',
+    vatLine: (rate) => `TVA ${rate} % (base → taxe)`, invoicesTable: 'Tableau des factures', noSupplier: '(fournisseur inconnu)', tokenPlaceholder: 'ex. : Export comptable',
     totalRow: (n) => `Total du filtre · ${n} facture${n > 1 ? 's' : ''}`, selectAll: 'Sélectionner toute la page',
     selectOne: (name) => `Sélectionner ${name}`, selectedCount: (n) => `${n} sélectionnée${n > 1 ? 's' : ''}`,
     exportAction: 'Exporter', format: 'Format', working: 'En cours…',
@@ -55,8 +56,7 @@ const MESSAGES = {
     signInButton: 'Sign in', sessionExpired: 'Your session has expired. Please sign in again.', folders: 'Folders',
     settingsApi: 'Settings › API', newFolder: 'New folder', folderName: 'Folder name', create: 'Create',
     invoices: 'invoices', noFolders: 'No folders yet.', status: 'Status', dateFrom: 'From', dateTo: 'To',
-    all: 'All', pending: 'To review', validated: 'Validated', exported: 'Exported', supplier: 'Supplier',
-    date: 'Date', ht: 'Net amount', tva: 'VAT', ttc: 'Total amount', siret: 'SIRET', number: 'Number', currency: 'Currency',
+    all: 'All', pending: 'To review', validated: 'Validated', exported: 'Exported',
     previous: 'Previous', next: 'Next', page: 'Page', of: 'of', noInvoices: 'No invoices.',
     dropHere: 'Drop invoices here (PDF, JPG, PNG, XML) or', chooseFiles: 'choose files', uploads: 'Uploads',
     uploading: 'Uploading', queued: 'Queued', running: 'Extracting', done: 'Done', failed: 'Failed', duplicate: 'Already imported',
@@ -77,7 +77,7 @@ const MESSAGES = {
     exportAlreadyCancelled: 'This export is already cancelled.', facturxSource: 'Amounts read from the Factur-X XML.',
     facturxPrintNote: 'The page shown is only its printed rendering: where they differ, the XML values prevail.',
     facturxValues: 'Values read from the XML', dueDate: 'Due date', amountDue: 'Amount due', vatId: 'VAT number', iban: 'IBAN',
-    vatLine: (rate) => `VAT ${rate} % (basis → tax)`, invoicesTable: 'Invoice table', noSupplier: '(unknown supplier)', tokenPlaceholder: 'e.g. Accounting export', htShort: 'Net', tvaShort: 'VAT', ttcShort: 'Total',
+    vatLine: (rate) => `VAT ${rate} % (basis → tax)`, invoicesTable: 'Invoice table', noSupplier: '(unknown supplier)', tokenPlaceholder: 'e.g. Accounting export',
     totalRow: (n) => `Filter total · ${n} invoice${n === 1 ? '' : 's'}`, selectAll: 'Select the whole page',
     selectOne: (name) => `Select ${name}`, selectedCount: (n) => `${n} selected`,
     exportAction: 'Export', format: 'Format', working: 'Working…',
@@ -112,6 +112,12 @@ export function t(key, ...args) {
   return typeof message === 'function' ? message(...args) : message;
 }
 
+/** An invoice field's name in the current language (short: as a column header); undefined for a name that is not a field. */
+export function fieldLabel(name, { short = false } = {}) {
+  const field = FIELDS.find((f) => f.name === name);
+  return field && (short && field.shortLabel ? field.shortLabel : field.label)[lang];
+}
+
 /**
  * Review reasons in the current language, from the server's codes (`review_reason_codes`, or a
  * refused validation's `details.reason_codes`). Invoices extracted before reasons had codes send
@@ -119,7 +125,8 @@ export function t(key, ...args) {
  */
 export function reviewReasons(codes, texts) {
   if (!codes) return texts;
-  return codes.map((reason, i) => reasonSentence(lang, reason) ?? texts[i]);
+  const labels = labelsIn(FIELDS, lang);
+  return codes.map((reason, i) => reasonSentence(lang, reason, labels) ?? texts[i]);
 }
 
 // A recorded duplicate dismissal keeps the English sentences of its day (corrections are history,

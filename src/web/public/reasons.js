@@ -1,12 +1,11 @@
 // Review reasons said in French and in English, from the server's codes and parameters
 // (src/domain/review-reasons.ts, `extraction.review_reason_codes`). No DOM and no state, so the unit
-// test can check that every server code has a sentence in both languages.
+// test can check that every server code has a sentence in both languages. The fields' names are
+// passed in (from the field registry, see i18n.js), so this module needs no server to load.
 import { frDate, money } from './format.js';
 
-const FIELDS = {
-  fr: { montant_ht: 'Montant HT', montant_tva: 'TVA', montant_ttc: 'Montant TTC', fournisseur: 'Fournisseur', siret: 'SIRET', date_facture: 'Date', numero: 'Numéro', devise: 'Devise' },
-  en: { montant_ht: 'Net amount', montant_tva: 'VAT', montant_ttc: 'Total amount', fournisseur: 'Supplier', siret: 'SIRET', date_facture: 'Date', numero: 'Number', devise: 'Currency' },
-};
+/** The fields' labels in `language`, by name, from the registry's entries (/fields.js). */
+export const labelsIn = (fields, language) => Object.fromEntries(fields.map((f) => [f.name, f.label[language]]));
 
 // Which keys matched, for a likely duplicate: the rule, and for seller + number which identifier.
 const DUPLICATE_MATCH = {
@@ -67,11 +66,14 @@ const SENTENCES = {
 /** The codes the tables know, per language (the unit test compares them with the server's). */
 export const reasonCodes = (language) => Object.keys(SENTENCES[language]);
 
-/** A reason `{ code, params }` as a sentence in `language` ('fr' or 'en'); null for a code it does not know. */
-export function reasonSentence(language, { code, params }) {
+/**
+ * A reason `{ code, params }` as a sentence in `language` ('fr' or 'en'), naming a field by its label
+ * in `labels` (labelsIn's map); null for a code it does not know.
+ */
+export function reasonSentence(language, { code, params }, labels = {}) {
   const sentence = SENTENCES[language]?.[code];
   if (!sentence) return null;
-  const field = FIELDS[language][params.field] ?? params.field;
+  const field = labels[params.field] ?? params.field;
   const match = DUPLICATE_MATCH[language][params.rule === 'same_seller_and_number' ? params.seller : params.rule] ?? params.rule;
   return sentence(params, field, match);
 }

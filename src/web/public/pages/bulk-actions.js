@@ -3,7 +3,7 @@
 import { useState } from 'preact/hooks';
 import { api } from '../api.js';
 import { html } from '../html.js';
-import { money, reviewReasons, t } from '../i18n.js';
+import { fieldLabel, money, reviewReasons, t } from '../i18n.js';
 import { problemText } from '../problems.js';
 
 const FORMATS = [{ value: 'fec', label: 'FEC' }, { value: 'csv', label: 'CSV' }];
@@ -33,7 +33,7 @@ function Result({ result, dossierId }) {
   if (result.error) return html`<p class="error" role="alert">${result.error}</p>`;
   if (result.export) {
     const e = result.export;
-    return html`<p class="ok" role="status">${t('exportCreated', e.invoice_count)} ${t('ttcShort')} ${money(e.totals.montant_ttc)} ·
+    return html`<p class="ok" role="status">${t('exportCreated', e.invoice_count)} ${fieldLabel('montant_ttc', { short: true })} ${money(e.totals.montant_ttc)} ·
       <a href=${`#/dossiers/${dossierId}/exports`}>${t('seeExports')}</a></p>`;
   }
   return html`<div class="bulk-result" role="status">

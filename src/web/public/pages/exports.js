@@ -3,7 +3,7 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, downloadFile } from '../api.js';
 import { html } from '../html.js';
-import { frDate, money, t } from '../i18n.js';
+import { fieldLabel, frDate, money, t } from '../i18n.js';
 import { FrDateInput, parseFrDate } from '../inputs.js';
 import { Pager } from '../pager.js';
 import { problemText } from '../problems.js';
@@ -92,8 +92,8 @@ export function ExportsPage({ id }) {
     ${message?.error && html`<p class="error" role="alert">${message.error}</p>`}
     <div class="table-wrap" tabindex="0" role="region" aria-label=${t('exports')}><table class="exports">
       <thead><tr><th scope="col">${t('created')}</th><th scope="col">${t('format')}</th><th scope="col" class="num">${t('invoiceCount')}</th>
-        <th scope="col" class="num secondary">${t('htShort')}</th><th scope="col" class="num secondary">${t('tvaShort')}</th>
-        <th scope="col" class="num">${t('ttcShort')}</th><th scope="col">${t('status')}</th><th scope="col">${t('actions')}</th></tr></thead>
+        <th scope="col" class="num secondary">${fieldLabel('montant_ht', { short: true })}</th><th scope="col" class="num secondary">${fieldLabel('montant_tva', { short: true })}</th>
+        <th scope="col" class="num">${fieldLabel('montant_ttc', { short: true })}</th><th scope="col">${t('status')}</th><th scope="col">${t('actions')}</th></tr></thead>
       <tbody>
         ${batches?.length === 0 && html`<tr><td colspan="8">${t('noExports')}</td></tr>`}
         ${batches?.map((b) => html`<${BatchRow} key=${b.id} batch=${b} onCancel=${cancel} onError=${onError} />`)}

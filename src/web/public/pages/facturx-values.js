@@ -1,7 +1,7 @@
 // Beside the document of a Factur-X invoice: the figures come from its embedded XML, not from the
 // printed page (which may say something else), and the values as the XML gave them can be seen.
 import { html } from '../html.js';
-import { money, t } from '../i18n.js';
+import { fieldLabel, money, t } from '../i18n.js';
 import { amountToFr, isoToFr } from '../inputs.js';
 
 /** A field as extracted: the oldest correction's old value when a reviewer changed it since, else today's value. */
@@ -12,8 +12,8 @@ function asRead(invoice, key) {
 
 function shown(field, value) {
   if (value === null || value === undefined || value === '') return '—';
-  if (field.type === 'amount') return amountToFr(Number(value));
-  if (field.type === 'date') return isoToFr(value);
+  if (field.kind === 'amount') return amountToFr(Number(value));
+  if (field.kind === 'date') return isoToFr(value);
   return value;
 }
 
@@ -29,7 +29,7 @@ export function FacturxValues({ invoice, fields }) {
       <details>
         <summary>${t('facturxValues')}</summary>
         <dl class="xml-values">
-          ${fields.map((f) => html`<dt>${t(f.label)}</dt><dd>${shown(f, asRead(invoice, f.key))}</dd>`)}
+          ${fields.map((f) => html`<dt>${fieldLabel(f.key)}</dt><dd>${shown(f, asRead(invoice, f.key))}</dd>`)}
           ${extra.map(([label, value]) => html`<dt>${t(label)}</dt><dd>${value}</dd>`)}
           ${x.vat_breakdown.map((l) => html`<dt>${t('vatLine', l.rate === null ? '?' : String(l.rate).replace('.', ','))}</dt>
             <dd>${money(l.basis)} → ${money(l.tax)}</dd>`)}

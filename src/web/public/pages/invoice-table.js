@@ -2,28 +2,35 @@
 // totals row of the whole filter (every page, from /invoices/totals). Secondary columns carry
 // class "secondary" and collapse on narrow screens; the supplier, TTC and status never do.
 import { html } from '../html.js';
-import { frDate, money, t } from '../i18n.js';
+import { FIELDS } from '../fields.js';
+import { fieldLabel, frDate, money, t } from '../i18n.js';
 
-/** Columns in display order; `sort` is the list API's sort key when the column is sortable. */
-const COLUMNS = [
-  { key: 'date_facture', label: 'date', sort: 'date_facture', secondary: true },
-  { key: 'numero', label: 'number', secondary: true },
-  { key: 'fournisseur', label: 'supplier', sort: 'fournisseur' },
-  { key: 'montant_ht', label: 'htShort', amount: true, secondary: true },
-  { key: 'montant_tva', label: 'tvaShort', amount: true, secondary: true },
-  { key: 'montant_ttc', label: 'ttcShort', amount: true, sort: 'montant_ttc' },
-  { key: 'status', label: 'status', sort: 'status' },
+/**
+ * The table's layout: which columns, in which order, which sort (`sort`: the list API's key, each
+ * backed by an index) and which collapse on narrow screens. Labels and amount-ness come from the
+ * field registry; `status` is the invoice's, not a field.
+ */
+const LAYOUT = [
+  { key: 'date_facture', sort: 'date_facture', secondary: true },
+  { key: 'numero', secondary: true },
+  { key: 'fournisseur', sort: 'fournisseur' },
+  { key: 'montant_ht', secondary: true },
+  { key: 'montant_tva', secondary: true },
+  { key: 'montant_ttc', sort: 'montant_ttc' },
+  { key: 'status', sort: 'status' },
 ];
+const COLUMNS = LAYOUT.map((c) => ({ ...c, amount: FIELDS.find((f) => f.name === c.key)?.kind === 'amount' }));
+const columnLabel = (c) => fieldLabel(c.key, { short: true }) ?? t(c.key);
 const cellClass = (c) => [c.amount && 'num', c.secondary && 'secondary', `col-${c.key}`].filter(Boolean).join(' ');
 
 export const StatusBadge = ({ status }) => html`<span class=${`badge badge-${status}`}>${t(status)}</span>`;
 
 function Header({ column, sort, onSort }) {
-  if (!column.sort) return html`<th class=${cellClass(column)} scope="col">${t(column.label)}</th>`;
+  if (!column.sort) return html`<th class=${cellClass(column)} scope="col">${columnLabel(column)}</th>`;
   const state = sort === column.sort ? 'ascending' : sort === `-${column.sort}` ? 'descending' : 'none';
   const arrow = state === 'ascending' ? ' ▲' : state === 'descending' ? ' ▼' : '';
   return html`<th class=${cellClass(column)} scope="col" aria-sort=${state}>
-    <button type="button" class="sort" onClick=${() => onSort(column.sort)}>${t(column.label)}<span aria-hidden="true">${arrow}</span></button></th>`;
+    <button type="button" class="sort" onClick=${() => onSort(column.sort)}>${columnLabel(column)}<span aria-hidden="true">${arrow}</span></button></th>`;
 }
 
 function Cell({ column, invoice }) {

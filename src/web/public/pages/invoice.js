@@ -3,7 +3,8 @@
 import { useEffect, useState } from 'preact/hooks';
 import { api, downloadFile } from '../api.js';
 import { html } from '../html.js';
-import { dismissalText, frDate, money, reviewReasons, t } from '../i18n.js';
+import { FIELDS as REGISTRY } from '../fields.js';
+import { dismissalText, fieldLabel, frDate, money, reviewReasons, t } from '../i18n.js';
 import { problemText } from '../problems.js';
 import { NextToReview } from './next-to-review.js';
 import { StatusBadge } from './dossier.js';
@@ -12,32 +13,28 @@ import { FacturxValues } from './facturx-values.js';
 import { DuplicateFlag } from './duplicate-flag.js';
 import { amountToFr, isoToFr, parseFrAmount, parseFrDate } from '../inputs.js';
 
-const FIELDS = [
-  { key: 'fournisseur', label: 'supplier', type: 'text' },
-  { key: 'siret', label: 'siret', type: 'text', inputmode: 'numeric' },
-  { key: 'numero', label: 'number', type: 'text' },
-  { key: 'date_facture', label: 'date', type: 'date', inputmode: 'numeric' },
-  { key: 'montant_ht', label: 'ht', type: 'amount', inputmode: 'decimal' },
-  { key: 'montant_tva', label: 'tva', type: 'amount', inputmode: 'decimal' },
-  { key: 'montant_ttc', label: 'ttc', type: 'amount', inputmode: 'decimal' },
-  { key: 'devise', label: 'currency', type: 'text' },
-];
+// The form reads as an invoice does: who issued it and which invoice it is, then the amounts; the
+// other fields follow in the registry's order, so a field added there appears here by itself.
+const FORM_FIRST = ['fournisseur', 'siret', 'numero', 'date_facture'];
+/** The keyboard a phone shows for each kind of field; the others get the ordinary one. */
+const INPUT_MODE = { amount: 'decimal', date: 'numeric', siret: 'numeric' };
+const formRank = (f) => (FORM_FIRST.includes(f.name) ? FORM_FIRST.indexOf(f.name) : FORM_FIRST.length);
+const FIELDS = [...REGISTRY].sort((a, b) => formRank(a) - formRank(b)) // a stable sort: the rest keep the registry's order
+  .map((f) => ({ key: f.name, kind: f.kind, required: f.required, inputmode: INPUT_MODE[f.kind] }));
 const LOW_CONFIDENCE = 0.8;
-/** Fields validation needs: an empty one is worth flagging, an empty optional one is not. */
-const REQUIRED = ['fournisseur', 'date_facture', 'montant_ht', 'montant_tva', 'montant_ttc'];
 
-const historyLabel = (field) => t(FIELDS.find((f) => f.key === field)?.label ?? field);
+const historyLabel = (field) => fieldLabel(field) ?? t(field);
 function historyValue(change, value) {
   if (value === null) return '—';
   if (change.field === 'status') return t(value);
   if (change.field === 'duplicate_dismissed') return dismissalText(value);
   const field = FIELDS.find((f) => f.key === change.field);
-  return field?.type === 'amount' ? amountToFr(Number(value)) : field?.type === 'date' ? isoToFr(value) : value;
+  return field?.kind === 'amount' ? amountToFr(Number(value)) : field?.kind === 'date' ? isoToFr(value) : value;
 }
 
 /** API value -> the text shown (French formats); text -> API value, or undefined when malformed. */
-const toInput = (field, v) => (field.type === 'amount' ? amountToFr(v) : field.type === 'date' ? isoToFr(v) : v ?? '');
-const fromInput = (field, v) => (field.type === 'amount' ? parseFrAmount(v) : field.type === 'date' ? parseFrDate(v) : v.trim() === '' ? null : v.trim());
+const toInput = (field, v) => (field.kind === 'amount' ? amountToFr(v) : field.kind === 'date' ? isoToFr(v) : v ?? '');
+const fromInput = (field, v) => (field.kind === 'amount' ? parseFrAmount(v) : field.kind === 'date' ? parseFrDate(v) : v.trim() === '' ? null : v.trim());
 
 export function InvoicePage({ id }) {
   const [invoice, setInvoice] = useState(null);
@@ -95,16 +92,16 @@ export function InvoicePage({ id }) {
         <form onSubmit=${save}>
           ${FIELDS.map((f) => {
             const low = invoice.extraction && invoice.extraction.source !== 'facturx' && (confidence[f.key] ?? 0) < LOW_CONFIDENCE
-              && (invoice[f.key] !== null || REQUIRED.includes(f.key));
+              && (invoice[f.key] !== null || f.required);
             return html`
               <div class=${`field${low ? ' low' : ''}`}>
-                <label for=${`f-${f.key}`}>${t(f.label)}</label>
-                <input id=${`f-${f.key}`} name=${f.key} type="text" placeholder=${f.type === 'date' ? t('datePlaceholder') : undefined} autocomplete="off"
+                <label for=${`f-${f.key}`}>${fieldLabel(f.key)}</label>
+                <input id=${`f-${f.key}`} name=${f.key} type="text" placeholder=${f.kind === 'date' ? t('datePlaceholder') : undefined} autocomplete="off"
                   inputmode=${f.inputmode} value=${draft[f.key]} disabled=${readOnly} aria-describedby=${low ? `low-${f.key}` : undefined}
                   aria-invalid=${malformed.includes(f) ? 'true' : undefined}
                   onInput=${(e) => setDraft({ ...draft, [f.key]: e.target.value })} />
                 ${low && html`<small id=${`low-${f.key}`} class="low-note">${t('lowConfidence')} (${Math.round((confidence[f.key] ?? 0) * 100)} %)</small>`}
-                ${malformed.includes(f) && html`<small class="error">${t(f.type === 'date' ? 'invalidDate' : 'invalidAmount')}</small>`}
+                ${malformed.includes(f) && html`<small class="error">${t(f.kind === 'date' ? 'invalidDate' : 'invalidAmount')}</small>`}
               </div>`;
           })}
           ${message?.ok && html`<p class="ok" role="status">${message.ok}</p>`}

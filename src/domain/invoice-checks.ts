@@ -1,8 +1,22 @@
-// Consistency checks on extracted fields. Each returns a review reason, or null when it passes.
-import { addDaysIso, todayIso } from '../../domain/dates.ts';
-import { isValidSiret } from '../../domain/identifiers.ts';
-import { reason, unitsOf, type ReviewReason } from '../../domain/review-reasons.ts';
-import type { ExtractedInvoice, VatLine } from '../types.ts';
+// Consistency checks on an invoice's fields. Each returns a review reason, or null when it passes.
+// Pure rules: the engine runs them on what it read, the review on what a person corrected.
+import { addDaysIso, todayIso } from './dates.ts';
+import type { InvoiceFields } from './field-values.ts';
+import { isValidSiret } from './identifiers.ts';
+import type { Cents } from './money.ts';
+import { reason, unitsOf, type ReviewReason } from './review-reasons.ts';
+
+/** One line of an invoice's VAT breakdown: cents in the rules, exact decimal strings once stored. */
+export interface VatLine<Amount = Cents> { rate: number | null; basis: Amount | null; tax: Amount | null }
+
+/**
+ * What the checks read: the fields, and what else the document said about its seller and its VAT.
+ * The engine's reading (extraction/types.ts) carries all of it; a reviewer's correction has only fields.
+ */
+export interface CheckedInvoice {
+  fields: InvoiceFields;
+  extra: { vatBreakdown?: VatLine[]; sellerCountry?: string | null; vatId?: string | null };
+}
 
 export const TOLERANCE_CENTS = 1;
 
@@ -12,7 +26,7 @@ export const FRENCH_VAT_RATES = [20, 10, 8.5, 5.5, 2.1, 1.75, 1.05, 0.9, 0];
 /** The highest standard VAT rate in Europe (Hungary). */
 const MAX_VAT_RATE = 27;
 
-export type Check = (invoice: ExtractedInvoice) => ReviewReason | null;
+export type Check = (invoice: CheckedInvoice) => ReviewReason | null;
 
 export const totalsAddUp: Check = ({ fields: f }) => {
   if (f.montant_ht === null || f.montant_tva === null || f.montant_ttc === null) return null;
@@ -41,7 +55,7 @@ export const vatLinesSumToTotal: Check = ({ fields, extra }) => {
     : reason('vat_lines_sum_mismatch', { sum: unitsOf(sum), total: unitsOf(fields.montant_tva) });
 };
 
-const isFrench = (invoice: ExtractedInvoice) =>
+const isFrench = (invoice: CheckedInvoice) =>
   invoice.extra.sellerCountry === 'FR' || invoice.fields.siret !== null || (invoice.extra.vatId ?? '').startsWith('FR');
 
 export const ratesPlausible: Check = (invoice) => {

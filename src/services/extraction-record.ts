@@ -1,22 +1,13 @@
-// Turns the engine's result (cents, camelCase) into the record kept on the invoice row.
+// The one mapper from the engine's result (cents, camelCase) to the record kept on the invoice row:
+// the field columns (through the registry) and the evidence JSON.
+import { toStoredFields } from '../domain/field-values.ts';
+import type { ExtractionRecord } from '../domain/extraction-record.ts';
 import { centsToDecimal } from '../domain/money.ts';
 import type { ExtractionResult } from '../extraction/types.ts';
-import type { ExtractedFields, StoredExtraction } from '../domain/extraction-record.ts';
 
-export function toStoredExtraction(result: ExtractionResult): { fields: ExtractedFields; status: 'validated' | 'pending'; extraction: StoredExtraction } {
-  const f = result.fields;
-  const fields: ExtractedFields = {
-    montant_ht: centsToDecimal(f.montant_ht),
-    montant_tva: centsToDecimal(f.montant_tva),
-    montant_ttc: centsToDecimal(f.montant_ttc),
-    fournisseur: f.fournisseur,
-    siret: f.siret,
-    date_facture: f.date_facture,
-    numero: f.numero,
-    devise: f.devise,
-  };
+export function toExtractionRecord(result: ExtractionResult): ExtractionRecord {
   return {
-    fields,
+    fields: toStoredFields(result.fields),
     status: result.status,
     extraction: {
       source: result.source,
