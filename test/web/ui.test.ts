@@ -111,6 +111,10 @@ describe('web interface in chromium', { skip }, () => {
     await page.goto(`${base}/#/invoices/${png.id}`);
     await page.getByRole('img', { name: 'AmazonWebServices.png' }).waitFor();
     assert.ok(await page.locator('.field.low').count() > 0, 'low-confidence fields are highlighted');
+    // Exactly the fields the engine held back, each by its own bar (the supplier's is fitted, not 0.8).
+    const heldBack = new Set((png.extraction.review_reason_codes as Array<{ code: string; params: { field?: string } }>)
+      .filter((r) => r.code === 'field_uncertain' || r.code === 'field_not_found').map((r) => r.params.field));
+    assert.equal(await page.locator('.field.low').count(), heldBack.size, `highlighted: the fields of ${JSON.stringify([...heldBack])}`);
     await page.getByRole('note').waitFor();
     await shot(page, 'invoice-review.png');
 

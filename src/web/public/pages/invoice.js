@@ -21,7 +21,18 @@ const INPUT_MODE = { amount: 'decimal', date: 'numeric', siret: 'numeric' };
 const formRank = (f) => (FORM_FIRST.includes(f.name) ? FORM_FIRST.indexOf(f.name) : FORM_FIRST.length);
 const FIELDS = [...REGISTRY].sort((a, b) => formRank(a) - formRank(b)) // a stable sort: the rest keep the registry's order
   .map((f) => ({ key: f.name, kind: f.kind, required: f.required, inputmode: INPUT_MODE[f.kind] }));
+/** Rows extracted before review reasons had codes: a field under this confidence is marked for a look. */
 const LOW_CONFIDENCE = 0.8;
+
+/**
+ * The fields the engine held back: named by its review reasons (uncertain or missing), each field by
+ * its own bar; older rows without codes fall back to one confidence.
+ */
+function heldBack(invoice, confidence, f) {
+  const codes = invoice.extraction?.review_reason_codes;
+  if (codes) return codes.some((r) => (r.code === 'field_uncertain' || r.code === 'field_not_found') && r.params?.field === f.key);
+  return (confidence[f.key] ?? 0) < LOW_CONFIDENCE && (invoice[f.key] !== null || f.required);
+}
 
 const historyLabel = (field) => fieldLabel(field) ?? t(field);
 function historyValue(change, value) {
@@ -91,8 +102,7 @@ export function InvoicePage({ id }) {
           <div class="reasons" role="note"><strong>${t('reviewReasons')}</strong><ul>${reasons.map((r) => html`<li>${r}</li>`)}</ul></div>`}
         <form onSubmit=${save}>
           ${FIELDS.map((f) => {
-            const low = invoice.extraction && invoice.extraction.source !== 'facturx' && (confidence[f.key] ?? 0) < LOW_CONFIDENCE
-              && (invoice[f.key] !== null || f.required);
+            const low = invoice.extraction && invoice.extraction.source !== 'facturx' && heldBack(invoice, confidence, f);
             return html`
               <div class=${`field${low ? ' low' : ''}`}>
                 <label for=${`f-${f.key}`}>${fieldLabel(f.key)}</label>
