@@ -46,7 +46,7 @@ export async function evalCommand(corpus: string, options: EvalOptions): Promise
       const i = next++;
       const file = path.join(corpus, entries[i]!.file);
       try {
-        predictions[i] = resultLine(entries[i]!.file, await extractor.extract(new Uint8Array(fs.readFileSync(file)), config.extraction)) as Prediction;
+        predictions[i] = resultLine(entries[i]!.file, await extractor.extract(fs.readFileSync(file), config.extraction)) as Prediction;
       } catch (error) {
         predictions[i] = errorLine(entries[i]!.file, error) as Prediction;
       }

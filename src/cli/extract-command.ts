@@ -41,7 +41,7 @@ export async function extractCommand(files: string[], options: { json: boolean }
       let line: ReturnType<typeof resultLine> | ReturnType<typeof errorLine>;
       try {
         const bytes = await fs.readFile(file);
-        line = resultLine(file, await extractor.extract(new Uint8Array(bytes), config.extraction));
+        line = resultLine(file, await extractor.extract(bytes, config.extraction));
       } catch (error) {
         failures++;
         line = errorLine(file, error);

@@ -25,7 +25,9 @@ export async function openDocument(bytes: Uint8Array, fileType: AcceptedFileType
     if (!budget.ok) throw new ExtractionError('document_too_large', `The PDF is refused before decoding: ${budget.reason}`);
     let pdf: PdfDocument;
     try {
-      pdf = await openPdf(await shrinkScannedImages(bytes), { maxImagePixels: limits.maxPixels });
+      // A file whose scans were shrunk is a copy already: pdf.js takes it over rather than copying 25 MB again.
+      const shrunk = await shrinkScannedImages(bytes);
+      pdf = await openPdf(shrunk, { maxImagePixels: limits.maxPixels, handOver: shrunk !== bytes });
     } catch (error) {
       throw new ExtractionError('unreadable_document', `The PDF cannot be read: ${(error as Error).message}`);
     }

@@ -3,6 +3,7 @@
 import sharp from 'sharp';
 import { createOcrEngine } from '../ocr/ocr-engine.ts';
 import { runPipeline } from '../pipeline.ts';
+import { releaseMemory } from '../release-memory.ts';
 import { serialiseError, type ExtractReply, type ExtractRequest } from './protocol.ts';
 
 /**
@@ -15,6 +16,7 @@ const ocr = createOcrEngine(Number(process.env.INVOICES_SANDBOX_OCR_WORKERS) || 
 
 process.on('message', (request: ExtractRequest) => {
   void (async () => {
+    releaseMemory(); // the message as it was read from the channel, before it was decoded
     let reply: ExtractReply;
     try {
       reply = { id: request.id, ok: true, result: await runPipeline(request.bytes, request.limits, ocr) };
@@ -22,6 +24,7 @@ process.on('message', (request: ExtractRequest) => {
       reply = { id: request.id, ok: false, error: serialiseError(error) };
     }
     process.send!(reply);
+    releaseMemory(); // all that the extraction held: an idle sandbox holds no garbage
   })();
 });
 

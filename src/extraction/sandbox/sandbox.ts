@@ -30,7 +30,8 @@ export class Sandbox {
 
   constructor(options: SandboxOptions) {
     this.child = fork(CHILD, [], {
-      execArgv: [`--max-old-space-size=${HEAP_MB}`],
+      // --expose-gc: see release-memory.ts.
+      execArgv: [`--max-old-space-size=${HEAP_MB}`, '--expose-gc'],
       // glibc reads its malloc settings only at start: the sandbox gets the command's (src/config/malloc.ts).
       env: { ...process.env, ...mallocEnvFor(process.env), INVOICES_SANDBOX_OCR_WORKERS: String(options.ocrWorkers) },
       // Whatever a library prints goes to stderr: stdout may be `invoices extract --json`'s output.
