@@ -61,8 +61,9 @@ async function phasesRunner() {
   // Load the OCR models first, as a warm sandbox has them.
   await phase('tesseract start', () => engine.recognise(Buffer.from('P5\n8 8\n255\n'.concat('\xff'.repeat(64)), 'latin1'), 1));
   say({ mark: 'warm', mem: heapFigures() });
-  const bytes = new Uint8Array(fs.readFileSync(values.file!));
-  const doc = await phase('open (budget, shrink, pdf.js)', () => openDocument(bytes, 'application/pdf', limits));
+  // As the sandbox does: the bytes are its own, handed over to pdf.js.
+  const bytes = fs.readFileSync(values.file!);
+  const doc = await phase('open (budget, shrink, pdf.js)', () => openDocument(bytes, 'application/pdf', limits, true));
   let n = 0;
   const reading = await readByOcr(doc, timed, (stage, work) => phase(stage === 'render' || stage === 'prepare' ? `${stage} #${++n}` : stage, work));
   await doc.close();

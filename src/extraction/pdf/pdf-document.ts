@@ -41,7 +41,9 @@ export interface PdfOptions {
 
 export async function openPdf(bytes: Uint8Array, options: PdfOptions): Promise<PdfDocument> {
   const doc: PDFDocumentProxy = await getDocument({
-    data: options.handOver ? bytes : new Uint8Array(bytes), // pdfjs transfers (detaches) the buffer it is given
+    // pdf.js takes (detaches) the memory block of what it is given when it is one whole block, and
+    // copies it otherwise; it refuses a Buffer, so a handed-over one is passed as a Uint8Array view.
+    data: options.handOver ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : new Uint8Array(bytes),
     standardFontDataUrl: STANDARD_FONTS,
     cMapUrl: CMAPS,
     cMapPacked: true,

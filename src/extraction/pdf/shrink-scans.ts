@@ -17,9 +17,15 @@ const SHRINKABLE = {
   excluded: /\/(SMask|Mask|Decode|DecodeParms|ImageMask)\b/,
 };
 
-export async function shrinkScannedImages(bytes: Uint8Array, maxPixels = MAX_RENDER_PIXELS): Promise<Uint8Array> {
+export interface ShrinkOptions {
+  maxPixels?: number;
+  /** Write into the given bytes (the caller's own copy) rather than into a copy of them. */
+  inPlace?: boolean;
+}
+
+export async function shrinkScannedImages(bytes: Uint8Array, { maxPixels = MAX_RENDER_PIXELS, inPlace = false }: ShrinkOptions = {}): Promise<Uint8Array> {
   const pdf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let out: Buffer | null = null;
+  let out: Buffer | null = inPlace ? pdf : null;
   for (const stream of streams(pdf)) {
     const size = shrinkableSize(stream, maxPixels);
     if (!size) continue;
@@ -30,7 +36,7 @@ export async function shrinkScannedImages(bytes: Uint8Array, maxPixels = MAX_REN
     out.set(shrunk.jpeg, stream.dataOffset);
     out.write(shrunk.dict, stream.dictOffset, 'latin1');
   }
-  return out ? new Uint8Array(out.buffer, out.byteOffset, out.byteLength) : bytes;
+  return out && out !== pdf ? new Uint8Array(out.buffer, out.byteOffset, out.byteLength) : bytes;
 }
 
 /** A copy in a memory block of its own (never in Node's shared pool of small buffers), which pdf.js may take over. */
