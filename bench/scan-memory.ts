@@ -5,7 +5,7 @@
 // of its sandbox apart. The phases overlap where the pipeline runs them side by side (pages render
 // one at a time, but each page is prepared while the next renders).
 //
-//   node bench/scan-memory.ts [--file F] [--mode phases,engine]
+//   node bench/scan-memory.ts [--file F] [--mode phases,engine] [--count N (engine: the file N times in a row)]
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -19,7 +19,7 @@ import { machine } from './lib.ts';
 const { values } = parseArgs({
   options: {
     file: { type: 'string', default: path.join(os.tmpdir(), 'invoices-hostile-bench/scan-600dpi-3p.pdf') },
-    mode: { type: 'string', default: 'phases,engine' }, runner: { type: 'string' },
+    mode: { type: 'string', default: 'phases,engine' }, runner: { type: 'string' }, count: { type: 'string', default: '1' },
     corpus: { type: 'string', default: '../shared/corpus' },
   },
 });
@@ -61,14 +61,18 @@ async function phasesRunner() {
   // Load the OCR models first, as a warm sandbox has them.
   await phase('tesseract start', () => engine.recognise(Buffer.from('P5\n8 8\n255\n'.concat('\xff'.repeat(64)), 'latin1'), 1));
   say({ mark: 'warm', mem: heapFigures() });
-  // As the sandbox does: the bytes are its own, handed over to pdf.js.
-  const bytes = fs.readFileSync(values.file!);
-  const doc = await phase('open (budget, shrink, pdf.js)', () => openDocument(bytes, 'application/pdf', limits, true));
-  let n = 0;
-  const reading = await readByOcr(doc, timed, (stage, work) => phase(stage === 'render' || stage === 'prepare' ? `${stage} #${++n}` : stage, work));
-  await doc.close();
-  say({ mark: 'done', mem: heapFigures() });
-  console.error(JSON.stringify(reading.invoice?.fields));
+  for (let i = 1; i <= Number(values.count); i++) {
+    // As the sandbox does: the bytes are its own, handed over to pdf.js.
+    const bytes = fs.readFileSync(values.file!);
+    const run = values.count === '1' ? '' : ` (#${i})`;
+    const doc = await phase(`open (budget, shrink, pdf.js)${run}`, () => openDocument(bytes, 'application/pdf', limits, true));
+    let n = 0;
+    const reading = await readByOcr(doc, timed, (stage, work) => phase(stage === 'render' || stage === 'prepare' ? `${stage} #${++n}${run}` : `${stage}${run}`, work));
+    await doc.close();
+    globalThis.gc?.(); // as the sandbox does after each extraction
+    say({ mark: `done${run}`, mem: heapFigures() });
+    console.error(JSON.stringify(reading.invoice?.fields));
+  }
   await new Promise((r) => setTimeout(r, 2500));
   say({ mark: 'done + 2.5 s', mem: heapFigures() });
   globalThis.gc?.();
@@ -89,8 +93,10 @@ async function engineRunner() {
   await extractor.extract(fs.readFileSync(path.join(path.resolve(values.corpus!), 'docs/factur-x-kit/PDF_DESIGN_DE_Kleinunternehmer.pdf')), limits);
   await new Promise((r) => setTimeout(r, 1000));
   say({ mark: 'warm', mem: heapFigures() });
-  const result = await extractor.extract(fs.readFileSync(values.file!), limits);
-  say({ mark: 'done', source: result.source, ms: result.durationMs, mem: heapFigures() });
+  for (let i = 1; i <= Number(values.count); i++) {
+    const result = await extractor.extract(fs.readFileSync(values.file!), limits);
+    say({ mark: `done #${i}`, source: result.source, ms: result.durationMs, mem: heapFigures() });
+  }
   await new Promise((r) => setTimeout(r, 2500));
   say({ mark: 'done + 2.5 s', mem: heapFigures() });
   await new Promise((r) => setTimeout(r, 500)); // the parent samples the tree when it reads the line
@@ -99,7 +105,7 @@ async function engineRunner() {
 }
 
 function run(mode: string): Promise<void> {
-  const child = spawn(process.execPath, ['--expose-gc', import.meta.filename, '--runner', mode, '--file', values.file!, '--corpus', values.corpus!], {
+  const child = spawn(process.execPath, ['--expose-gc', import.meta.filename, '--runner', mode, '--file', values.file!, '--corpus', values.corpus!, '--count', values.count!], {
     env: { ...process.env, ...MALLOC_ENV }, stdio: ['ignore', 'pipe', 'inherit'],
   });
   const pid = child.pid!;
@@ -112,9 +118,12 @@ function run(mode: string): Promise<void> {
   let peakTree = 0;
   let warmSelf = 0;
   let warmOthers = 0;
+  /** Since the previous moment: the tree's, the measured process's and its children's peaks. */
+  let since = { tree: 0, self: 0, others: 0 };
   const sample = () => {
     const tree = treeRss(pid);
     const self = rssOf(pid);
+    since = { tree: Math.max(since.tree, tree), self: Math.max(since.self, self), others: Math.max(since.others, tree - self) };
     peakSelf = Math.max(peakSelf, self);
     peakOthers = Math.max(peakOthers, tree - self);
     peakTree = Math.max(peakTree, tree);
@@ -130,7 +139,9 @@ function run(mode: string): Promise<void> {
     if (event.mark) {
       if (event.mark === 'warm') { base = tree; peakSelf = warmSelf = rssOf(pid); peakTree = tree; peakOthers = warmOthers = tree - warmSelf; }
       const others = tree - rssOf(pid);
-      marks.push(`| ${event.mark} | ${(tree / MB).toFixed(0)} | ${((tree - base) / MB).toFixed(0)} | ${(others / MB).toFixed(0)} | ${event.mem ?? ''} ${event.ms ? `${(event.ms / 1000).toFixed(1)} s` : ''} |`);
+      const mb = (n: number) => (n / MB).toFixed(0);
+      marks.push(`| ${event.mark} | ${mb(tree)} | ${mb(tree - base)} | ${mb(others)} | ${mb(since.tree - base)} / ${mb(since.self)} / ${mb(since.others)} | ${event.mem ?? ''} ${event.ms ? `${(event.ms / 1000).toFixed(1)} s` : ''} |`);
+      since = { tree: 0, self: 0, others: 0 };
     }
   });
   return new Promise((resolve) => child.on('exit', () => {
@@ -138,7 +149,7 @@ function run(mode: string): Promise<void> {
     console.log(`\n${mode}: ${path.basename(values.file!)}; warm (models loaded) ${(base / MB).toFixed(0)} MB\n`);
     console.log('| phase | tree peak MB while it ran | above warm |\n|---|---|---|');
     for (const [name, peak] of peaks) console.log(`| ${name} | ${(peak / MB).toFixed(0)} | ${((peak - base) / MB).toFixed(0)} |`);
-    console.log(`\n| moment | tree MB | above warm | children MB | JS heap, buffers MB |\n|---|---|---|---|---|\n${marks.join('\n')}`);
+    console.log(`\n| moment | tree MB | above warm | children MB | peak since the moment before: tree above warm / measured process / children MB | JS heap, buffers MB |\n|---|---|---|---|---|---|\n${marks.join('\n')}`);
     console.log(`\ntree peak after warm ${(peakTree / MB).toFixed(0)} MB, **${((peakTree - base) / MB).toFixed(0)} MB above warm**`);
     console.log(`peak of the measured process ${(peakSelf / MB).toFixed(0)} MB (warm ${(warmSelf / MB).toFixed(0)}), of its children together ${(peakOthers / MB).toFixed(0)} MB (warm ${(warmOthers / MB).toFixed(0)})`);
     resolve();

@@ -36,7 +36,7 @@ export async function evalCommand(corpus: string, options: EvalOptions): Promise
     && (!options.split || options.split === 'whole' || halfOf(e, halves) === options.split));
   const half = (e: TruthEntry): Half => (options.split === 'whole' ? 'tune' : halfOf(e, halves));
   const config = loadConfig();
-  const extractor = createExtractor({ ocrWorkers: config.extraction.ocrWorkers });
+  const extractor = createExtractor({ ocrWorkers: config.extraction.ocrWorkers, ocrIdleMs: config.extraction.ocrIdleMs });
   const started = performance.now();
   const predictions: Prediction[] = new Array(entries.length);
   let next = 0;
