@@ -38,11 +38,12 @@ async function runner() {
   const config = loadConfig();
   const say = (line: object) => process.stdout.write(`${JSON.stringify(line)}\n`);
   const extractor = createExtractor({ ocrWorkers: 1 });
-  await extractor.extract(new Uint8Array(fs.readFileSync(warmUpFile)), config.extraction);
+  await extractor.extract(fs.readFileSync(warmUpFile), config.extraction);
   await new Promise((r) => setTimeout(r, 1000));
   say({ phase: 'idle' });
   await new Promise((r) => setTimeout(r, 200));
-  const bytes = new Uint8Array(fs.readFileSync(values.file!));
+  // As the job runner passes them: the Buffer read from storage, not a copy.
+  const bytes = fs.readFileSync(values.file!);
   for (let i = 0; i < Number(values.count); i++) {
     const started = performance.now();
     try {

@@ -10,7 +10,7 @@ import { createWorker, OEM, PSM } from 'tesseract.js';
 import type { LoadedDocument } from '../src/extraction/document.ts';
 import { createOcrEngine, wordsFromTsv, type OcrEngine } from '../src/extraction/ocr/ocr-engine.ts';
 import { estimateSkew } from '../src/extraction/ocr/deskew.ts';
-import type { GreyImage } from '../src/extraction/ocr/prepare-image.ts';
+import { decodeGrey, type GreyImage } from '../src/extraction/ocr/prepare-image.ts';
 import { readByOcr, type OcrReading, type Prepare, type TimeStage } from '../src/extraction/steps/ocr-step.ts';
 
 export interface Variant {
@@ -74,9 +74,8 @@ export const VARIANTS: Record<string, Variant> = {
  * than `minWidth` are enlarged by `factor`, to at most `maxWidth`. Everything else as shipped.
  */
 function prepareWith(minWidth: number, factor: number, maxWidth: number): Prepare {
-  return async (bytes) => {
-    const { data, info } = await sharp(bytes).rotate().grayscale().raw().toBuffer({ resolveWithObject: true });
-    let image: GreyImage = { data, width: info.width, height: info.height };
+  return async (source) => {
+    let image: GreyImage = await decodeGrey(source);
     const skew = await estimateSkew(image);
     const apply = async (op: (s: Sharp) => Sharp) => {
       const out = await op(sharp(image.data, { raw: { width: image.width, height: image.height, channels: 1 } })).grayscale().raw().toBuffer({ resolveWithObject: true });

@@ -16,7 +16,7 @@ export interface MainOptions {
 export async function main(options: MainOptions = {}): Promise<void> {
   const config = { ...loadConfig(), ...(options.role ? { role: options.role } : {}) };
   const logger = createLogger(config.logLevel);
-  const extractor = options.extractor ?? createExtractor({ ocrWorkers: config.extraction.ocrWorkers });
+  const extractor = options.extractor ?? createExtractor({ ocrWorkers: config.extraction.ocrWorkers, ocrIdleMs: config.extraction.ocrIdleMs });
   const service = await startService({ config, logger, extract: extractor.extract });
 
   const firstUser = await ensureFirstUser(service.deps.db, config);

@@ -36,7 +36,7 @@ export async function evalCommand(corpus: string, options: EvalOptions): Promise
     && (!options.split || options.split === 'whole' || halfOf(e, halves) === options.split));
   const half = (e: TruthEntry): Half => (options.split === 'whole' ? 'tune' : halfOf(e, halves));
   const config = loadConfig();
-  const extractor = createExtractor({ ocrWorkers: config.extraction.ocrWorkers });
+  const extractor = createExtractor({ ocrWorkers: config.extraction.ocrWorkers, ocrIdleMs: config.extraction.ocrIdleMs });
   const started = performance.now();
   const predictions: Prediction[] = new Array(entries.length);
   let next = 0;
@@ -46,7 +46,7 @@ export async function evalCommand(corpus: string, options: EvalOptions): Promise
       const i = next++;
       const file = path.join(corpus, entries[i]!.file);
       try {
-        predictions[i] = resultLine(entries[i]!.file, await extractor.extract(new Uint8Array(fs.readFileSync(file)), config.extraction)) as Prediction;
+        predictions[i] = resultLine(entries[i]!.file, await extractor.extract(fs.readFileSync(file), config.extraction)) as Prediction;
       } catch (error) {
         predictions[i] = errorLine(entries[i]!.file, error) as Prediction;
       }

@@ -34,7 +34,7 @@ export async function extractCommand(files: string[], options: { json: boolean }
   // costs its own model and image memory: 608 MB against 555 MB over 250 files (docs/benchmarks.md).
   // OCR_WORKERS, when set, still decides.
   const config = loadConfig({ OCR_WORKERS: '1', ...process.env });
-  const extractor = createExtractor({ ocrWorkers: config.extraction.ocrWorkers });
+  const extractor = createExtractor({ ocrWorkers: config.extraction.ocrWorkers, ocrIdleMs: config.extraction.ocrIdleMs });
   let failures = 0;
   const table: string[][] = [];
   try {
@@ -42,7 +42,7 @@ export async function extractCommand(files: string[], options: { json: boolean }
       let line: ReturnType<typeof resultLine> | ReturnType<typeof errorLine>;
       try {
         const bytes = await fs.readFile(file);
-        line = resultLine(file, await extractor.extract(new Uint8Array(bytes), config.extraction));
+        line = resultLine(file, await extractor.extract(bytes, config.extraction));
       } catch (error) {
         failures++;
         line = errorLine(file, error);

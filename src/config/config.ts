@@ -31,7 +31,7 @@ export interface Config {
   maxUploadBytes: number;
   s3: S3Config | undefined;
   jobs: { concurrency: number; retryLimit: number; retryDelaySeconds: number; leaseSeconds: number; superviseSeconds: number; pollSeconds: number };
-  extraction: { timeoutMs: number; maxPages: number; maxPixels: number; maxMemoryMb: number; maxDecodedBytes: number; ocrWorkers: number };
+  extraction: { timeoutMs: number; maxPages: number; maxPixels: number; maxMemoryMb: number; maxDecodedBytes: number; ocrWorkers: number; ocrIdleMs: number };
   admin: { email: string; password: string; firm: string } | undefined;
   /** FEC exports: the charge account debited with an invoice's amount before VAT, unless the request names one. */
   fec: { chargeAccount: string };
@@ -122,6 +122,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // What a PDF's compressed streams may inflate to, together, checked before pdf.js decodes any.
       maxDecodedBytes: read.integer('EXTRACTION_MAX_DECODED_MB', 256, { min: 16, max: 4096 }) * 1024 * 1024,
       ocrWorkers: read.integer('OCR_WORKERS', Math.min(cores, 4), { min: 1, max: 32 }),
+      // How long a sandbox keeps its OCR worker when no extraction follows (src/extraction/sandbox/child.ts).
+      ocrIdleMs: read.integer('OCR_IDLE_MS', 1000, { min: 0, max: 600_000 }),
     },
     admin: adminEmail && adminPassword
       ? { email: adminEmail, password: adminPassword, firm: read.string('ADMIN_FIRM', 'My firm') }

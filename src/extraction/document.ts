@@ -19,13 +19,19 @@ export interface LoadedDocument {
 /** What a PDF's streams may inflate to together, unless the limits say otherwise. */
 export const DEFAULT_MAX_DECODED_BYTES = 256 * 1024 * 1024;
 
-export async function openDocument(bytes: Uint8Array, fileType: AcceptedFileType, limits: ExtractionLimits): Promise<LoadedDocument> {
+/**
+ * With `handOver`, a PDF's bytes are the caller's to give away: its scans are shrunk in place and
+ * pdf.js takes the bytes over (they are then empty here), so the file is held once, not two or three times.
+ */
+export async function openDocument(bytes: Uint8Array, fileType: AcceptedFileType, limits: ExtractionLimits, handOver = false): Promise<LoadedDocument> {
   if (fileType === 'application/pdf') {
     const budget = await checkStreamBudget(bytes, { totalBytes: limits.maxDecodedBytes ?? DEFAULT_MAX_DECODED_BYTES, maxPixels: limits.maxPixels });
     if (!budget.ok) throw new ExtractionError('document_too_large', `The PDF is refused before decoding: ${budget.reason}`);
     let pdf: PdfDocument;
     try {
-      pdf = await openPdf(await shrinkScannedImages(bytes), { maxImagePixels: limits.maxPixels });
+      // A file whose scans were shrunk is a copy already: pdf.js takes it over rather than copying 25 MB again.
+      const shrunk = await shrinkScannedImages(bytes, { inPlace: handOver });
+      pdf = await openPdf(shrunk, { maxImagePixels: limits.maxPixels, handOver: handOver || shrunk !== bytes });
     } catch (error) {
       throw new ExtractionError('unreadable_document', `The PDF cannot be read: ${(error as Error).message}`);
     }

@@ -18,11 +18,13 @@ export interface ExtractorHandle {
 export interface ExtractorOptions {
   /** Extractions that run at once, each in its own process with one OCR worker. */
   ocrWorkers: number;
-  /** How long an unused sandbox process stays up, keeping its OCR models loaded. */
+  /** How long an unused sandbox process stays up. */
   idleMs?: number;
+  /** How long an unused sandbox keeps its OCR worker (models and heap) after an extraction (child.ts). */
+  ocrIdleMs?: number;
 }
 
 export function createExtractor(options: ExtractorOptions): ExtractorHandle {
-  const pool = createSandboxPool({ size: Math.max(1, options.ocrWorkers), idleMs: options.idleMs });
+  const pool = createSandboxPool({ size: Math.max(1, options.ocrWorkers), idleMs: options.idleMs, ocrIdleMs: options.ocrIdleMs });
   return { extract: (bytes, limits) => pool.run(bytes, limits), close: () => pool.close(), processIds: () => pool.pids() };
 }

@@ -29,11 +29,16 @@ export interface Step {
 
 export const STEPS: readonly Step[] = [xmlStep, facturxStep, pdfTextStep, ocrStep];
 
-export async function runPipeline(bytes: Uint8Array, limits: ExtractionLimits, ocr: OcrEngine): Promise<ExtractionResult> {
+export interface PipelineOptions {
+  /** The bytes are the caller's to give away (the sandbox's copy): a PDF's are changed in place and taken over by pdf.js. */
+  handOver?: boolean;
+}
+
+export async function runPipeline(bytes: Uint8Array, limits: ExtractionLimits, ocr: OcrEngine, options: PipelineOptions = {}): Promise<ExtractionResult> {
   const started = performance.now();
   const fileType = sniffFileType(bytes);
   if (!fileType) throw new ExtractionError('unsupported_type', 'Not a PDF, JPEG or PNG file, nor a UBL or CII e-invoice');
-  const doc = await openDocument(bytes, fileType, limits);
+  const doc = await openDocument(bytes, fileType, limits, options.handOver);
   try {
     const skipped: string[] = [];
     for (const step of STEPS) {

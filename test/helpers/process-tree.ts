@@ -45,6 +45,11 @@ export function treeCpuSeconds(pid = process.pid): number {
   return ticks / 100; // USER_HZ
 }
 
+/** Threads of one process (a worker thread ending shows here). */
+export function threadCount(pid: number): number {
+  return Number(/Threads:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+}
+
 export function isRunning(pid: number): boolean {
   try {
     process.kill(pid, 0);

@@ -6,7 +6,9 @@ import zlib from 'node:zlib';
 import { test } from 'node:test';
 import sharp from 'sharp';
 import { declaredImageSize } from '../../src/extraction/image-header.ts';
-import { openPdf } from '../../src/extraction/pdf/pdf-document.ts';
+import { loadConfig } from '../../src/config/config.ts';
+import { openDocument } from '../../src/extraction/document.ts';
+import { openPdf, type PdfDocument } from '../../src/extraction/pdf/pdf-document.ts';
 import { shrinkScannedImages } from '../../src/extraction/pdf/shrink-scans.ts';
 import { checkStreamBudget } from '../../src/extraction/pdf/stream-budget.ts';
 import { buildPdf, deflatedZeros, flateBombPdf, flateImagePdf, hugeJpeg, hugePng, pdfStream } from '../helpers/hostile-files.ts';
@@ -54,27 +56,50 @@ test('PNG and JPEG sizes are read from their headers, as the decoder reads them'
   assert.equal(declaredImageSize(Buffer.from('%PDF-1.7')), null);
 });
 
-test('a scanned page over 12 Mpx is shrunk before pdf.js decodes it, in place: same length, and it renders the same', async () => {
-  // 5000 x 3000: red left half, blue right half.
+/** A one-page scan whose JPEG is 5000 x 3000: red left half, blue right half. */
+async function twoColourScanPdf(): Promise<Buffer> {
   const half = { width: 2500, height: 3000, channels: 3 as const };
   const jpeg = await sharp({ create: { width: 5000, height: 3000, channels: 3, background: '#ff0000' } })
     .composite([{ input: { create: { ...half, background: '#0000ff' } }, left: 2500, top: 0 }]).jpeg({ quality: 95 }).toBuffer();
-  const pdf = buildPdf([
+  return buildPdf([
     '<< /Type /Catalog /Pages 2 0 R >>',
     '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
     '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 500 300] /Resources << /XObject << /Im0 5 0 R >> >> /Contents 4 0 R >>',
     pdfStream('', Buffer.from('q 500 0 0 300 0 0 cm /Im0 Do Q')),
     pdfStream('/Type /XObject /Subtype /Image /Width 5000 /Height 3000 /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode', jpeg),
   ]);
+}
+
+/** Page 1 at 72 dpi is 500 x 300: red on the left, blue on the right. */
+async function assertRendersRedBlue(doc: PdfDocument) {
+  const page = await doc.renderPage(1, 72, async (pixels) => ({ data: Buffer.from(pixels.data), width: pixels.width, height: pixels.height, channels: pixels.channels }));
+  const at = (x: number, y: number) => [...page.data.subarray((y * page.width + x) * page.channels, (y * page.width + x) * page.channels + 3)];
+  assert.deepEqual([page.width, page.height, page.channels], [500, 300, 4]);
+  assert.ok(at(100, 150)[0]! > 200 && at(100, 150)[2]! < 50, `left is red: ${at(100, 150)}`);
+  assert.ok(at(400, 150)[2]! > 200 && at(400, 150)[0]! < 50, `right is blue: ${at(400, 150)}`);
+}
+
+test('a scanned page over 12 Mpx is shrunk before pdf.js decodes it, in place: same length, and it renders the same', async () => {
+  const pdf = await twoColourScanPdf();
   const shrunk = Buffer.from(await shrinkScannedImages(pdf));
   assert.equal(shrunk.length, pdf.length);
   assert.match(shrunk.toString('latin1'), /\/Width 2500 \/Height 1500 /);
   const doc = await openPdf(shrunk, { maxImagePixels: 60_000_000 });
-  const page = await doc.renderPage(1, 72);
-  const { data, info } = await sharp(page.png).raw().toBuffer({ resolveWithObject: true });
-  const at = (x: number, y: number) => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)];
-  assert.deepEqual([page.width, page.height], [500, 300]);
-  assert.ok(at(100, 150)[0]! > 200 && at(100, 150)[2]! < 50, `left is red: ${at(100, 150)}`);
-  assert.ok(at(400, 150)[2]! > 200 && at(400, 150)[0]! < 50, `right is blue: ${at(400, 150)}`);
+  await assertRendersRedBlue(doc);
   await doc.close();
+});
+
+test("a caller's PDF is left as it is; the sandbox's own copy is shrunk where it lies and taken over by pdf.js, so the file is held once", async () => {
+  const pdf = await twoColourScanPdf();
+  const limits = loadConfig({}).extraction;
+  const callers = Buffer.from(pdf);
+  const doc = await openDocument(callers, 'application/pdf', limits);
+  assert.ok(callers.equals(pdf), 'the stored original is untouched');
+  await doc.close();
+
+  const own = Buffer.from(pdf);
+  const handedOver = await openDocument(own, 'application/pdf', limits, true);
+  assert.equal(own.byteLength, 0, 'pdf.js took the memory block itself, not a copy of it');
+  await assertRendersRedBlue(handedOver.pdf!);
+  await handedOver.close();
 });

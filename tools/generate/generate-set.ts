@@ -2,6 +2,7 @@
 // project renders PDFs, pdfjs-dist + @napi-rs/canvas) and a phone scan of every page.
 import fs from 'node:fs';
 import path from 'node:path';
+import sharp from 'sharp';
 import { openPdf } from '../../src/extraction/pdf/pdf-document.ts';
 import { describeScan, phoneScan, pickScanParameters } from './degrade.ts';
 import { generateDocument } from './document.ts';
@@ -26,7 +27,7 @@ export async function generateOne(seed: number, index: number, out: string, kind
     const pdf = await openPdf(new Uint8Array(doc.pdf), { maxImagePixels: 60_000_000 });
     try {
       for (let page = 1; page <= pdf.pageCount; page++) {
-        const { png } = await pdf.renderPage(page, RENDER_DPI);
+        const png = await pdf.renderPage(page, RENDER_DPI, (p) => sharp(p.data, { raw: { width: p.width, height: p.height, channels: p.channels } }).png().toBuffer());
         if (kinds.includes('render')) {
           renders.push(`docs/${doc.id}_p${page}.png`);
           fs.writeFileSync(path.join(out, renders.at(-1)!), png);

@@ -89,9 +89,11 @@ export function createOcrEngine(workers: number): OcrEngine {
       const result = await s.addJob('recognize', image, params as never, { tsv: true, blocks: false, text: false });
       return wordsFromTsv(result.data.tsv ?? '', page);
     },
+    /** Ends the workers; a later recognise() starts new ones (a recognition already under way fails). */
     async close() {
-      if (scheduler) await (await scheduler).terminate();
+      const closing = scheduler;
       scheduler = undefined;
+      if (closing) await (await closing).terminate();
     },
   };
 }

@@ -1,6 +1,7 @@
 // Turns a scan, photo or rendered page into the image tesseract reads best: grey, straight, and
 // large enough. Each step was measured on the corpus's scans before it was kept (README, "Design choices").
 import sharp, { type Sharp } from 'sharp';
+import type { RawPixels } from '../pdf/pdf-document.ts';
 import { estimateSkew } from './deskew.ts';
 
 /** Images narrower than this are upscaled: tesseract reads best with x-heights of 20+ pixels. */
@@ -21,11 +22,12 @@ const MIN_SKEW_DEGREES = 0.2;
 
 export interface GreyImage { data: Buffer; width: number; height: number }
 
+/** An image file's bytes (JPEG, PNG), or a rendered PDF page's pixels. */
+export type PageSource = Uint8Array | Buffer | RawPixels;
+
 /** The page grey, upright and large enough; `toPgm` turns it into what tesseract is given. */
-export async function prepareImage(bytes: Uint8Array | Buffer): Promise<GreyImage> {
-  // EXIF orientation first, so that skew is measured on the page as it is read.
-  const { data, info } = await downscaled(sharp(bytes).rotate(), await sharp(bytes).metadata()).grayscale().raw().toBuffer({ resolveWithObject: true });
-  const grey: GreyImage = { data, width: info.width, height: info.height };
+export async function prepareImage(source: PageSource): Promise<GreyImage> {
+  const grey = await decodeGrey(source);
   const skew = await estimateSkew(grey);
   const straighten = Math.abs(skew) >= MIN_SKEW_DEGREES;
   const upscale = grey.width < MIN_WIDTH;
@@ -35,6 +37,15 @@ export async function prepareImage(bytes: Uint8Array | Buffer): Promise<GreyImag
   if (upscale) image = await transform(image, (s) => s.resize({ width: Math.min(MAX_WIDTH, image.width * 2), kernel: 'lanczos3' }));
   if (straighten) image = await transform(image, (s) => s.rotate(-skew, { background: '#ffffff' }));
   return image;
+}
+
+/** Grey pixels of the source: an image file upright (EXIF orientation first, so that skew is measured on the page as it is read). */
+export async function decodeGrey(source: PageSource): Promise<GreyImage> {
+  const image = source instanceof Uint8Array
+    ? downscaled(sharp(source).rotate(), await sharp(source).metadata())
+    : downscaled(sharp(source.data, { raw: { width: source.width, height: source.height, channels: source.channels } }).removeAlpha(), source);
+  const { data, info } = await image.grayscale().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
 }
 
 /**

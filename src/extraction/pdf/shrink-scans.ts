@@ -17,20 +17,33 @@ const SHRINKABLE = {
   excluded: /\/(SMask|Mask|Decode|DecodeParms|ImageMask)\b/,
 };
 
-export async function shrinkScannedImages(bytes: Uint8Array, maxPixels = MAX_RENDER_PIXELS): Promise<Uint8Array> {
+export interface ShrinkOptions {
+  maxPixels?: number;
+  /** Write into the given bytes (the caller's own copy) rather than into a copy of them. */
+  inPlace?: boolean;
+}
+
+export async function shrinkScannedImages(bytes: Uint8Array, { maxPixels = MAX_RENDER_PIXELS, inPlace = false }: ShrinkOptions = {}): Promise<Uint8Array> {
   const pdf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  let out: Buffer | null = null;
+  let out: Buffer | null = inPlace ? pdf : null;
   for (const stream of streams(pdf)) {
     const size = shrinkableSize(stream, maxPixels);
     if (!size) continue;
     const shrunk = await shrink(stream, size, maxPixels);
     if (!shrunk) continue;
-    out ??= Buffer.from(pdf); // a copy: the caller's bytes are the stored original
+    out ??= ownCopy(pdf); // the caller's bytes are the stored original
     out.fill(0, stream.dataOffset, stream.dataOffset + stream.data.length);
     out.set(shrunk.jpeg, stream.dataOffset);
     out.write(shrunk.dict, stream.dictOffset, 'latin1');
   }
-  return out ?? bytes;
+  return out && out !== pdf ? new Uint8Array(out.buffer, out.byteOffset, out.byteLength) : bytes;
+}
+
+/** A copy in a memory block of its own (never in Node's shared pool of small buffers), which pdf.js may take over. */
+function ownCopy(pdf: Buffer): Buffer {
+  const copy = Buffer.allocUnsafeSlow(pdf.length);
+  pdf.copy(copy);
+  return copy;
 }
 
 function shrinkableSize(stream: RawStream, maxPixels: number): { width: number; height: number; grey: boolean } | null {

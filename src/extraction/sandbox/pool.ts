@@ -11,6 +11,8 @@ export interface PoolOptions {
   idleMs?: number;
   /** A process resident above this share of the memory budget after an extraction is replaced. */
   recycleShare?: number;
+  /** How long a process keeps its OCR worker when no extraction follows. */
+  ocrIdleMs?: number;
 }
 
 const DEFAULT_IDLE_MS = 30_000;
@@ -48,7 +50,7 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
         continue;
       }
       if (live.size < options.size) {
-        const sandbox = new Sandbox({ ocrWorkers: 1 });
+        const sandbox = new Sandbox({ ocrWorkers: 1, ocrIdleMs: options.ocrIdleMs });
         live.add(sandbox);
         return sandbox;
       }

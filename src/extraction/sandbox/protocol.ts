@@ -1,8 +1,11 @@
-// Messages between the extractor and its sandbox processes (structured clone over the IPC channel,
-// so the file's bytes travel as bytes, not as JSON).
+// Messages between the extractor and its sandbox processes (structured clone over the IPC channel).
+// A request's file follows it on the sandbox's byte pipe (byte-pipe.ts): `size` bytes.
 import { ExtractionError, type ExtractionErrorCode, type ExtractionLimits, type ExtractionResult } from '../types.ts';
 
-export interface ExtractRequest { id: number; bytes: Uint8Array; limits: ExtractionLimits }
+export interface ExtractRequest { id: number; size: number; limits: ExtractionLimits }
+
+/** The sandbox's file descriptor for the byte pipe (0-2 are stdio, 3 the IPC channel). */
+export const BYTE_PIPE_FD = 4;
 
 export interface SerialisedError { code: ExtractionErrorCode | null; message: string }
 

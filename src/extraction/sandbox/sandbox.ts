@@ -4,10 +4,11 @@
 // JS heap; decoded images, WASM heaps and native buffers live outside it, so the budget is watched
 // on the process's resident size.
 import { fork, type ChildProcess } from 'node:child_process';
+import type { Socket } from 'node:net';
 import { mallocEnvFor } from '../../config/malloc.ts';
 import { ExtractionError, type ExtractionLimits, type ExtractionResult } from '../types.ts';
 import { residentBytes } from './process-memory.ts';
-import { deserialiseError, type ExtractReply, type ExtractRequest } from './protocol.ts';
+import { BYTE_PIPE_FD, deserialiseError, type ExtractReply, type ExtractRequest } from './protocol.ts';
 
 const CHILD = new URL('./child.ts', import.meta.url);
 /** How often the budget is checked while an extraction runs. */
@@ -17,10 +18,12 @@ const HEAP_MB = 256;
 /** The memory budget of one extraction when its limits name none. */
 export const DEFAULT_MAX_MEMORY_MB = 640;
 
-export interface SandboxOptions { ocrWorkers: number }
+export interface SandboxOptions { ocrWorkers: number; ocrIdleMs?: number }
 
 export class Sandbox {
   private readonly child: ChildProcess;
+  /** Where each request's file is written (byte-pipe.ts). */
+  private readonly files: Socket;
   private readonly ready: Promise<void>;
   private readonly exited: Promise<void>;
   private alive = true;
@@ -30,13 +33,20 @@ export class Sandbox {
 
   constructor(options: SandboxOptions) {
     this.child = fork(CHILD, [], {
-      execArgv: [`--max-old-space-size=${HEAP_MB}`],
+      // --expose-gc: see release-memory.ts.
+      execArgv: [`--max-old-space-size=${HEAP_MB}`, '--expose-gc'],
       // glibc reads its malloc settings only at start: the sandbox gets the command's (src/config/malloc.ts).
-      env: { ...process.env, ...mallocEnvFor(process.env), INVOICES_SANDBOX_OCR_WORKERS: String(options.ocrWorkers) },
+      env: {
+        ...process.env, ...mallocEnvFor(process.env), INVOICES_SANDBOX_OCR_WORKERS: String(options.ocrWorkers),
+        ...(options.ocrIdleMs === undefined ? {} : { INVOICES_SANDBOX_OCR_IDLE_MS: String(options.ocrIdleMs) }),
+      },
       // Whatever a library prints goes to stderr: stdout may be `invoices extract --json`'s output.
-      stdio: ['ignore', 2, 2, 'ipc'],
+      stdio: ['ignore', 2, 2, 'ipc', 'pipe'],
       serialization: 'advanced',
     });
+    this.files = this.child.stdio[BYTE_PIPE_FD] as Socket;
+    // A write cut short by the process's end (EPIPE): the exit is what reports it.
+    this.files.on('error', () => {});
     this.exited = new Promise((resolve) => this.child.once('exit', () => { this.alive = false; resolve(); }));
     this.ready = new Promise((resolve, reject) => {
       const onMessage = (message: unknown) => {
@@ -95,13 +105,15 @@ export class Sandbox {
       };
       this.child.on('message', onReply);
       this.child.once('exit', onExit);
-      const request: ExtractRequest = { id, bytes, limits };
-      this.child.send(request, (error) => {
+      const request: ExtractRequest = { id, size: bytes.byteLength, limits };
+      const failed = (error: Error | null | undefined) => {
         if (!error) return;
         done();
         void this.kill(error);
-        reject(error);
-      });
+        reject(this.killReason ?? error); // a pipe broken by a kill here reports the kill's reason
+      };
+      this.child.send(request, failed);
+      this.files.write(bytes, failed);
     });
   }
 
@@ -117,6 +129,6 @@ export class Sandbox {
   /** A busy process keeps the parent's event loop alive; an idle one does not hold it open. */
   private hold(busy: boolean) {
     const channel = this.child.channel as { ref(): void; unref(): void } | undefined;
-    if (busy) { this.child.ref(); channel?.ref(); } else { this.child.unref(); channel?.unref(); }
+    if (busy) { this.child.ref(); channel?.ref(); this.files.ref(); } else { this.child.unref(); channel?.unref(); this.files.unref(); }
   }
 }

@@ -8,8 +8,9 @@ import type { OcrEngine, PageLayout } from '../ocr/ocr-engine.ts';
 import { clearDarkBorders } from '../ocr/dark-borders.ts';
 import { evenLighting } from '../ocr/even-lighting.ts';
 import { darkenFaintPrint } from '../ocr/faint-print.ts';
-import { prepareImage, toPgm, type GreyImage } from '../ocr/prepare-image.ts';
+import { prepareImage, toPgm, type GreyImage, type PageSource } from '../ocr/prepare-image.ts';
 import type { LoadedDocument } from '../document.ts';
+import { releaseMemory } from '../release-memory.ts';
 
 const RENDER_DPI = 300;
 /** Long scanned PDFs: the first pages carry the header, the last ones the totals. */
@@ -36,7 +37,10 @@ export const ocrStep: Step = {
   },
 };
 
-/** The stages bench/ocr-time.ts times; tesseract's passes it times through the engine it passes in. */
+/**
+ * The stages bench/ocr-time.ts times; tesseract's passes it times through the engine it passes in.
+ * A PDF page is prepared while its rendered pixels exist, so its `render` includes its `prepare`.
+ */
 export type OcrStage = 'render' | 'prepare' | 'even-lighting' | 'faint-print' | 'dark-borders' | 'fields';
 export type TimeStage = <T>(stage: OcrStage, work: () => T | Promise<T>) => Promise<T>;
 const untimed: TimeStage = async (_stage, work) => work();
@@ -49,7 +53,7 @@ export interface OcrReading {
 }
 
 /** How a page becomes the image tesseract reads; bench/ocr-time.ts passes variants of it. */
-export type Prepare = (bytes: Uint8Array | Buffer) => Promise<GreyImage>;
+export type Prepare = (source: PageSource) => Promise<GreyImage>;
 
 export async function readByOcr(doc: LoadedDocument, ocr: OcrEngine, time: TimeStage = untimed, prepare: Prepare = prepareImage): Promise<OcrReading> {
   const pages = await pageImages(doc, time, prepare);
@@ -105,16 +109,36 @@ function combine(first: ExtractedInvoice, second: ExtractedInvoice): ExtractedIn
   return { ...base, fields, confidence, extra };
 }
 
+/**
+ * One page at a time, from rendering to grey: a page's canvas (35 MB at 300 dpi) and pdf.js's decoded
+ * images are gone before the next page is drawn; only the grey pages (8.7 MB each) are kept.
+ */
 async function pageImages(doc: LoadedDocument, time: TimeStage, prepare: Prepare): Promise<PageImage[]> {
   if (!doc.pdf) return [{ page: 1, grey: await time('prepare', () => prepare(doc.bytes)) }];
-  return Promise.all(pagesToRead(doc.pageCount).map(async (page) => {
-    const png = (await time('render', () => doc.pdf!.renderPage(page, RENDER_DPI))).png;
-    return { page, grey: await time('prepare', () => prepare(png)) };
-  }));
+  const images: PageImage[] = [];
+  for (const page of pagesToRead(doc.pageCount)) {
+    const grey = await time('render', () => doc.pdf!.renderPage(page, RENDER_DPI, (pixels) => time('prepare', () => prepare(pixels))));
+    images.push({ page, grey });
+    releaseMemory(); // the page's decoded images, by pdf.js
+  }
+  // OCR is the last step and reads only these images: the PDF (a copy of the file, parsed) is freed
+  // before tesseract's heap grows, not after it (the pipeline's own close then does nothing).
+  await doc.pdf.close();
+  releaseMemory();
+  return images;
 }
 
 async function readPages(images: PageImage[], ocr: OcrEngine, time: TimeStage): Promise<ExtractedInvoice | null> {
-  const recognise = async (layout: PageLayout) => (await Promise.all(images.map((img) => ocr.recognise(toPgm(img.grey), img.page, layout)))).flat();
+  // Page after page, each page's PGM made when its turn comes: the sandbox has one OCR worker, and
+  // pages queued side by side would each hold a copy of their image until it is free.
+  const recognise = async (layout: PageLayout) => {
+    const runs = [];
+    for (const img of images) {
+      runs.push(...await ocr.recognise(toPgm(img.grey), img.page, layout));
+      releaseMemory(); // the page's PGM
+    }
+    return runs;
+  };
   // Automatic segmentation suits invoices (columns, boxes, tables). When it finds next to nothing,
   // it has taken the page for a picture: first because of dark surround, then because the page is
   // one narrow column (a receipt), which reading it as one block of text recovers.
