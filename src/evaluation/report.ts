@@ -20,7 +20,7 @@ export function renderReport(summaries: KindSummary[], scores: DocumentScore[], 
   const overall = precisionAndCoverage(scores);
   const lines = [
     ...(run ? [...runLine(run, scores.length), ''] : []),
-    `**Auto-validation precision: ${share(overall.precision)}** (${overall.validated - overall.wrongValidated.length}/${overall.validated} validated documents have every known amount and the date right). **Coverage: ${share(overall.coverage)}** (${overall.validated}/${scores.length} validated).`,
+    `**Auto-validation precision: ${share(overall.precision)}** (${overall.validated - overall.wrongValidated.length}/${overall.validated} validated documents have every known amount and the date right). **Coverage: ${share(overall.coverage)}** (${overall.validated}/${scores.length} validated). Supplier right on ${overall.supplier.right}/${overall.supplier.known} validated documents whose supplier is known.`,
     '',
     `${heading} Field accuracy per kind (correct / known)`,
     '',

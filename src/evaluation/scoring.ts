@@ -160,5 +160,7 @@ export function precisionAndCoverage(scores: DocumentScore[]) {
     coverage: scores.length ? validated.length / scores.length : null,
     validated: validated.length,
     wrongValidated: validated.filter((s) => !s.bookable).map((s) => s.file),
+    /** Not part of precision (the corpus rules score amounts and date), but booked with the invoice all the same. */
+    supplier: { right: validated.filter((s) => s.fields.fournisseur === true).length, known: validated.filter((s) => s.fields.fournisseur !== undefined).length },
   };
 }

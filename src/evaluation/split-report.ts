@@ -34,7 +34,7 @@ export function renderSplitReport(halves: HalfScores[], run: RunInfo): string {
   const headline = (x: (typeof byHalf)[number]) => {
     const p = x.overall.precision === null ? '–' : `${(100 * x.overall.precision).toFixed(1)}%`;
     const c = x.overall.coverage === null ? '–' : `${(100 * x.overall.coverage).toFixed(1)}%`;
-    return `precision **${p}** (${x.overall.validated - x.overall.wrongValidated.length}/${x.overall.validated}), coverage **${c}**, amounts shown ${ratioText(shownAmounts(x.summaries))}`;
+    return `precision **${p}** (${x.overall.validated - x.overall.wrongValidated.length}/${x.overall.validated}), coverage **${c}**, amounts shown ${ratioText(shownAmounts(x.summaries))}, supplier right on ${x.overall.supplier.right}/${x.overall.supplier.known} validated`;
   };
   const names = byHalf.map((x) => x.half).join(' / ');
   const lines = [

@@ -60,6 +60,7 @@ describe('evaluation scoring', () => {
     assert.equal(p.precision, 0.5); // the supplier does not count toward precision; the date does
     assert.equal(p.coverage, 2 / 3);
     assert.deepEqual(p.wrongValidated, [wrongDate.file]);
+    assert.deepEqual(p.supplier, { right: 0, known: 2 }, 'reported beside precision: both validated documents name the supplier wrongly');
     const summary = summarise('digital-pdf', [right, wrongDate, pending]);
     assert.deepEqual(summary.fields.montant_ttc, { correct: 2, known: 3 });
     assert.equal(summary.validated, 2);
