@@ -22,7 +22,9 @@ export async function startBenchService(env: Record<string, string>, real = fals
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'invoices-bench-import-'));
   const database: Record<string, string> = process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {};
   const command = real ? [process.execPath, path.join(ROOT, 'bin/invoices.js'), 'serve'] : undefined;
-  const child = await startChild({ DATA_DIR: dataDir, RATE_LIMIT_PER_TOKEN: '0', RATE_LIMIT_PER_FIRM: '0', ...DEFAULT_JOB_TIMINGS, ...database, ...env }, command);
+  // JOB_* and OCR_WORKERS set where the bench runs reach the service, for trying other settings.
+  const passed = Object.fromEntries(Object.entries(process.env).filter(([k]) => k.startsWith('JOB_') || k === 'OCR_WORKERS')) as Record<string, string>;
+  const child = await startChild({ DATA_DIR: dataDir, RATE_LIMIT_PER_TOKEN: '0', RATE_LIMIT_PER_FIRM: '0', ...DEFAULT_JOB_TIMINGS, ...database, ...env, ...passed }, command);
   const token = await signIn(child.baseUrl);
   const dossier = await api(child.baseUrl, 'POST', '/api/v1/dossiers', { token, json: { name: `bench ${Date.now()}` } });
   if (dossier.status !== 201) throw new Error(`creating a folder answered ${dossier.status}`);
