@@ -18,9 +18,6 @@ export const PROCESS_INVOICE_FAILED = 'process-invoice-failed';
 
 export const DELIVER_WEBHOOK = 'deliver-webhook';
 
-/** How stale the queue's backlog count may be; a busy worker keeps fetching while it is above 1 (pg-boss allows no lower bar). */
-const BACKLOG_REFRESH_SECONDS = 2;
-
 export interface ProcessInvoicePayload { firmId: string; invoiceId: string }
 
 /** attempt: the attempt this job makes (1 for the first); a job whose attempt was already made does nothing. */
@@ -96,24 +93,37 @@ export async function startQueue(db: Database, config: Config, options: { superv
     // told otherwise, which would add up to a minute to every crash recovery.
     monitorIntervalSeconds: jobs.superviseSeconds,
     schedule: false,
-    // The backlog count that lets a worker fetch its next job at once (burstWhenReadyExceeds below)
-    // is read from this cache; pg-boss refreshes it every 60 s unless told otherwise.
-    queueCacheIntervalSeconds: BACKLOG_REFRESH_SECONDS,
   });
   // pg-boss reports background errors here; they are logged by the caller, never thrown.
   boss.on('error', options.onError);
   await boss.start();
   await createQueues(boss, config, listenNotify);
-  let localWorkerId: string | undefined;
+  const localWorkerIds: string[] = [];
   // A NOTIFY only announces new jobs. Jobs already queued, retries coming due and jobs taken back
   // from a dead worker are found by polling, so a worker polls at the same pace with NOTIFY as
   // without (pg-boss's default would wait 30 s between fetches: 8 queued jobs took 106 s).
-  // A worker that finished a job fetches the next one at once while a backlog remains, instead of
-  // waiting out the poll: after a database restart, with NOTIFY's wake-ups lost, 2 workers otherwise
-  // drained 4 jobs a second however short the jobs (500 queued took 2 minutes).
-  const fetching = {
-    pollingIntervalSeconds: jobs.pollSeconds, notifyPollingIntervalSeconds: jobs.pollSeconds, includeMetadata: true, batchSize: 1, burstWhenReadyExceeds: 1,
-  };
+  const fetching = { pollingIntervalSeconds: jobs.pollSeconds, notifyPollingIntervalSeconds: jobs.pollSeconds, includeMetadata: true, batchSize: 1 };
+  /**
+   * `count` workers of one queue, each of which fetches its next job as soon as one ends and waits out
+   * the poll only when a fetch finds nothing. pg-boss otherwise fetches once per poll (2 workers drained
+   * 4 jobs a second after a database restart, whose NOTIFY wake-ups were lost), and its own burst mode
+   * reads a backlog count that its monitor refreshes only every supervise interval (15 s).
+   */
+  async function workEach<T extends object>(name: string, count: number, handler: (job: JobWithMetadata<T>) => Promise<void>): Promise<string[]> {
+    const ids: string[] = [];
+    for (let i = 0; i < count; i++) {
+      let id = '';
+      id = await boss.work<T>(name, fetching, async ([job]) => {
+        try {
+          await handler(job as unknown as JobWithMetadata<T>);
+        } finally {
+          boss.notifyWorker(id);
+        }
+      });
+      ids.push(id);
+    }
+    return ids;
+  }
   const asJob = (job: unknown): ProcessInvoiceJob => {
     const meta = job as JobWithMetadata<ProcessInvoicePayload>;
     return { id: meta.id, data: meta.data, retryCount: meta.retryCount, retryLimit: meta.retryLimit };
@@ -125,18 +135,17 @@ export async function startQueue(db: Database, config: Config, options: { superv
       await boss.send(PROCESS_INVOICE, payload, { db: asBossDatabase(tx), singletonKey: payload.invoiceId });
     },
     wakeLocalWorker() {
-      if (localWorkerId) boss.notifyWorker(localWorkerId);
+      for (const id of localWorkerIds) boss.notifyWorker(id);
     },
     async work(handler) {
-      localWorkerId = await boss.work<ProcessInvoicePayload>(
-        PROCESS_INVOICE, { ...fetching, localConcurrency: jobs.concurrency }, ([job]) => handler(asJob(job)));
+      localWorkerIds.push(...await workEach<ProcessInvoicePayload>(PROCESS_INVOICE, jobs.concurrency, (job) => handler(asJob(job))));
     },
     async enqueueDelivery(tx, payload, startAfter) {
       await boss.send(DELIVER_WEBHOOK, payload, { db: asBossDatabase(tx), ...(startAfter ? { startAfter } : {}) });
     },
     async workDeliveries(handler) {
       // Deliveries wait on the network, not the CPU: a few run side by side in each worker.
-      await boss.work<DeliverWebhookPayload>(DELIVER_WEBHOOK, { ...fetching, localConcurrency: 4 }, ([job]) => handler(job!));
+      await workEach<DeliverWebhookPayload>(DELIVER_WEBHOOK, 4, (job) => handler(job));
     },
     async workDeadLetters(handler) {
       await boss.work<ProcessInvoicePayload>(PROCESS_INVOICE_FAILED, fetching, ([job]) => handler(asJob(job)));
