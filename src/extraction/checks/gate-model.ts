@@ -3,7 +3,7 @@
 // tune half of the corpus and on generated invoices, never on the check half. Its weights and the
 // threshold that keeps auto-validation precision at the target live in gate-model.json, with the
 // data and the command that made them.
-import fs from 'node:fs';
+import { logisticProbability, modelFile, type LogisticModel } from '../logistic-model.ts';
 import { AMOUNT_FIELDS } from '../../domain/invoice-fields.ts';
 import type { ExtractedInvoice, ExtractionSource } from '../types.ts';
 
@@ -20,10 +20,8 @@ export const GATE_FEATURES = [
 export type GateFeature = (typeof GATE_FEATURES)[number];
 export type GateFeatures = Record<GateFeature, number>;
 
-export interface GateModel {
-  weights: Record<GateFeature | 'bias', number>;
-  /** Validated only at or above this probability. */
-  threshold: number;
+/** Validated only at or above its threshold. */
+export interface GateModel extends LogisticModel<GateFeature> {
   fitted: { date: string; command: string; data: string[]; documents: number; note: string };
 }
 
@@ -41,16 +39,8 @@ export function gateFeatures(invoice: ExtractedInvoice, source: ExtractionSource
   };
 }
 
-export function gateProbability(features: GateFeatures, model: GateModel): number {
-  const z = GATE_FEATURES.reduce((sum, f) => sum + model.weights[f] * features[f], model.weights.bias);
-  return 1 / (1 + Math.exp(-z));
-}
+export const gateProbability = (features: GateFeatures, model: GateModel): number => logisticProbability(GATE_FEATURES, features, model);
 
 export const GATE_MODEL_PATH = new URL('./gate-model.json', import.meta.url);
 
-let loaded: GateModel | undefined;
-/** Read once; a missing or malformed file is a packaging fault, not something to run without. */
-export function gateModel(): GateModel {
-  loaded ??= JSON.parse(fs.readFileSync(GATE_MODEL_PATH, 'utf8')) as GateModel;
-  return loaded;
-}
+export const gateModel = modelFile<GateModel>(GATE_MODEL_PATH);

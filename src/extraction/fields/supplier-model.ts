@@ -3,7 +3,7 @@
 // the corpus and on generated invoices, never on the check half. Its weights, and the bar above which
 // a name is read surely enough to book an invoice unattended, live in supplier-model.json with the
 // data and the command that made them.
-import fs from 'node:fs';
+import { logisticProbability, modelFile, type LogisticModel } from '../logistic-model.ts';
 
 /** The evidence for one candidate, each in [0, 1]. The names are the keys of supplier-model.json's weights. */
 export const SUPPLIER_FEATURES = [
@@ -33,23 +33,14 @@ export const SUPPLIER_FEATURES = [
 export type SupplierFeature = (typeof SUPPLIER_FEATURES)[number];
 export type SupplierFeatures = Record<SupplierFeature, number>;
 
-export interface SupplierModel {
-  weights: Record<SupplierFeature | 'bias', number>;
-  /** A name read at or above this probability is sure enough to book unattended. */
-  threshold: number;
+/** A name read at or above its threshold is sure enough to book unattended. */
+export interface SupplierModel extends LogisticModel<SupplierFeature> {
   fitted: { date: string; command: string; data: string[]; candidates: number; documents: number; note: string };
-}
-
-export function supplierProbability(features: SupplierFeatures, model: SupplierModel = supplierModel()): number {
-  const z = SUPPLIER_FEATURES.reduce((sum, f) => sum + model.weights[f] * features[f], model.weights.bias);
-  return 1 / (1 + Math.exp(-z));
 }
 
 export const SUPPLIER_MODEL_PATH = new URL('./supplier-model.json', import.meta.url);
 
-let loaded: SupplierModel | undefined;
-/** Read once; a missing or malformed file is a packaging fault, not something to run without. */
-export function supplierModel(): SupplierModel {
-  loaded ??= JSON.parse(fs.readFileSync(SUPPLIER_MODEL_PATH, 'utf8')) as SupplierModel;
-  return loaded;
-}
+export const supplierModel = modelFile<SupplierModel>(SUPPLIER_MODEL_PATH);
+
+export const supplierProbability = (features: SupplierFeatures, model: SupplierModel = supplierModel()): number =>
+  logisticProbability(SUPPLIER_FEATURES, features, model);
