@@ -6,7 +6,8 @@ cd "$(dirname "$0")/.."
 B=/tmp/client-bench; rm -rf $B; mkdir -p $B/scans100 $B/data $B/home
 find ../shared/corpus/docs -type f \( -iname '*.pdf' -o -iname '*.jpg' -o -iname '*.png' \) | sort | awk 'NR % 4 == 1' | head -100 | while read -r f; do cp "$f" "$B/scans100/$(echo "$f" | sed 's|.*/docs/||; s|/|__|g')"; done
 ls $B/scans100 | wc -l
-export DATA_DIR=$B/data PORT=3917 JWT_SECRET=bench-secret-bench-secret-bench-secret-0123 HOME=$B/home XDG_CONFIG_HOME=$B/home/.config
+# A throwaway secret for this throwaway service, made fresh each run.
+export DATA_DIR=$B/data PORT=3917 JWT_SECRET="$(head -c 48 /dev/urandom | base64 | tr -d "\n")" HOME=$B/home XDG_CONFIG_HOME=$B/home/.config
 echo 'correct horse battery' | node_modules/.bin/node bin/invoices.js user create --firm Bench --email bench@example.com --password-stdin
 node_modules/.bin/node bin/invoices.js serve > $B/serve.log 2>&1 &
 SERVER=$!

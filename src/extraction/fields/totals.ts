@@ -155,10 +155,10 @@ const NONZERO_VAT_RATE = /\b(tva|vat|mwst|ust|gst|sst|btw|tax)\b[^0-9%\n]{0,25}(
  * total is only the amount due (a deposit may have been paid), when a stronger total says otherwise
  * (a "Total" before VAT under a "Total TTC" whose VAT line went unread), or when a rate is printed.
  */
-function netEqualsTotal(h: Candidate, t: Candidate, ttc: Candidate[], lines: Line[]): boolean {
+function netEqualsTotal(h: Candidate, t: Candidate, ttc: Candidate[], ratePrinted: boolean): boolean {
   if (h.repaired || t.repaired || t.role !== 'ttc' || h.lineIndex === t.lineIndex || h.cents !== t.cents) return false;
   if (ttc.some((c) => c.cents !== t.cents && c.score > t.score - RIVAL_MARGIN)) return false;
-  return !lines.some((l) => NONZERO_VAT_RATE.test(fold(l.text)));
+  return !ratePrinted;
 }
 
 function vatSums(tva: Candidate[]): VatReading[] {
@@ -186,6 +186,8 @@ export function readTotals(lines: Line[]): Totals {
   // No VAT amount printed at all: a net equal to the total implies none, a weak reading for review.
   const printedVat = tva.length > 0;
   if (!printedVat) tva.push({ cents: 0, score: NO_VAT_PRINTED, repaired: true, unprinted: true });
+  // Read once per page set, and only where it matters: no VAT amount printed.
+  const ratePrinted = !printedVat && lines.some((l) => NONZERO_VAT_RATE.test(fold(l.text)));
   const due = best(byRole('due'))?.cents ?? null;
 
   type Solution = { ht: Candidate; tva: VatReading; ttc: Candidate; score: number };
@@ -199,7 +201,7 @@ export function readTotals(lines: Line[]): Totals {
         // A reading whose VAT is no plausible share of its net (columns swapped) ranks last.
         const penalty = vatShareIsPlausible(h.cents, v.cents) ? 0 : 1;
         // Proven zero, the VAT is as sure as the two readings that prove it.
-        const vat = v.unprinted && netEqualsTotal(h, t, ttc, lines) ? { ...v, score: Math.min(h.score, t.score), repaired: false } : v;
+        const vat = v.unprinted && netEqualsTotal(h, t, ttc, ratePrinted) ? { ...v, score: Math.min(h.score, t.score), repaired: false } : v;
         solutions.push({ ht: h, tva: vat, ttc: t, score: t.score + h.score + vat.score - penalty });
       }
     }
