@@ -71,17 +71,20 @@ describe('a full disk', () => {
 
 it('sweeps the partial file of a writer killed mid-write when the store opens', { timeout: 60_000 }, async () => {
   const root = fs.mkdtempSync(path.join(os.tmpdir(), 'invoices-partial-'));
+  let writer: ReturnType<typeof spawn> | undefined;
   try {
-    const writer = spawn(process.execPath, [path.join(import.meta.dirname, 'fixtures/crash-mid-write.ts'), root], { stdio: ['ignore', 'pipe', 'inherit'] });
-    await new Promise<void>((resolve) => writer.stdout.once('data', () => resolve()));
+    writer = spawn(process.execPath, [path.join(import.meta.dirname, 'fixtures/crash-mid-write.ts'), root], { stdio: ['ignore', 'pipe', 'inherit'] });
+    await new Promise<void>((resolve) => writer!.stdout!.once('data', () => resolve()));
     const partials = fs.readdirSync(path.join(root, '.partial'));
     assert.equal(partials.length, 1, 'the write in progress has its partial file');
     writer.kill('SIGKILL');
-    await new Promise((resolve) => writer.once('exit', resolve));
+    await new Promise((resolve) => writer!.once('exit', resolve));
 
     localBlobStore(root);
     assert.deepEqual(fs.readdirSync(path.join(root, '.partial')), [], 'swept at start-up');
   } finally {
+    // A writer left alive would keep this file's test process, and so the whole run, from ending.
+    if (writer?.exitCode === null && writer.signalCode === null) writer.kill('SIGKILL');
     fs.rmSync(root, { recursive: true, force: true });
   }
 });
