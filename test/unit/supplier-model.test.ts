@@ -70,3 +70,30 @@ test('a legal form alone names nobody: no candidate, and no agreement with the n
   const candidates = supplierCandidates(lines);
   assert.ok(!candidates.some((c) => c.name === 'GmbH'), JSON.stringify(candidates.map((c) => c.name)));
 });
+
+test('a return-address line cut at its bullets gives the name alone, and a name spelled again elsewhere counts as repeated', () => {
+  const lines = buildLines([
+    run('Bei Spiel GmbH ● Ecke 12 ● 12345 Stadthausen', 40, 60, 7), ...body,
+    run('Kontoinhaber: Bei Spiel GmbH', 40, 760, 8),
+    run('Spielwaren Beispielhaus', 300, 20, 14),
+  ]);
+  const candidates = supplierCandidates(lines);
+  const legal = candidates.find((c) => c.features.legal_form === 1)!;
+  assert.equal(legal.name, 'Bei Spiel GmbH');
+  assert.equal(legal.features.repeated, 0.5, 'the bank details spell it once more');
+  // "Bei Spiel" inside "Beispielhaus" is no repetition: words are compared whole.
+  const twice = supplierCandidates(buildLines([run('Bei Spiel GmbH ● Ecke 12', 40, 60, 7), ...body, run('Beispielhaus Bei Spielwaren', 40, 760, 8)]));
+  assert.equal(twice.find((c) => c.features.legal_form === 1)!.features.repeated, 0);
+});
+
+test('a block heading is no name: "Rechnungsersteller" opens the seller block instead of heading the page', () => {
+  const lines = buildLines([
+    run('Rechnungsersteller', 40, 20, 14),
+    run('Lieferant GmbH', 40, 40, 10),
+    run('Lieferantenstraße 20', 40, 54, 10),
+    ...body,
+  ]);
+  const candidates = supplierCandidates(lines);
+  assert.ok(!candidates.some((c) => /rechnungsersteller/i.test(c.name)), JSON.stringify(candidates.map((c) => c.name)));
+  assert.ok(candidates.some((c) => c.name === 'Lieferant GmbH' && c.features.seller_block === 1));
+});

@@ -25,6 +25,8 @@ export const SUPPLIER_FEATURES = [
   'domain_agrees',
   /** Other lines put forward the same name (one containing the other): 0, 0.5 for one, 1 for two or more. */
   'agreement',
+  /** Other lines spell the name again (a footer, bank details): 0, 0.5 for one, 1 for two or more. */
+  'repeated',
   /** The name starts in the left half of page 1: letters print the sender there, the addressee at the right. */
   'left_column',
   /** The OCR confidence of its line (1 for a text layer). */

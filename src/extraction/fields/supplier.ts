@@ -12,7 +12,7 @@ function nameBeforeMentions(text: string): string {
   // The label first ("Name:   ACME GmbH" puts a column gap after the colon), then the mentions.
   return text
     .replace(/^[^\p{L}\p{N}]*(?:(?:emetteur|vendeur|fournisseur|seller|supplier|from|de|name|nom|raison sociale|firma|company|sold by|vendu par|verkauft von)\s*:\s*)?/iu, '')
-    .split(/\s+(?:au capital|capital social|avec un capital|-\s*rcs|rcs\b|siret|siren|n°\s*tva|tva intra|ust-?id|registered|company reg|\||–|—|\s-\s|\u2003)/i)[0]!
+    .split(/\s+(?:au capital|capital social|avec un capital|-\s*rcs|rcs\b|siret|siren|n°\s*tva|tva intra|ust-?id|registered|company reg|\||–|—|[●•·▪]|\s-\s|\u2003)/i)[0]!
     .replace(/[\s,;:.-]+$/, '')
     .trim();
 }
@@ -25,8 +25,12 @@ function textAfter(text: string, name: string): string {
 
 /** A logo's monogram ("FP", "VB") is not a name: a name has a word of three letters or more. */
 const plausibleName = (s: string) =>
-  s.length >= 2 && s.length <= 80 && /\p{L}{3}/u.test(s) && !/^\p{Lu}{2,3}$/u.test(s) && !DOCUMENT_TITLES.test(s) &&
+  !isHeading(s) && s.length >= 2 && s.length <= 80 && /\p{L}{3}/u.test(s) && !/^\p{Lu}{2,3}$/u.test(s) && !DOCUMENT_TITLES.test(s) &&
   !findAmounts(s).length && !findDates(s).length && !/@|www\.|https?:|\btel\b|t[eé]l[eé]phone|\+\d{2}|^#|\w_\w/i.test(s);
+
+/** A block's heading ("Rechnungsersteller", "Bill to") stands above a name; it is none itself. */
+const WHOLE_CUSTOMER_LABEL = new RegExp(String.raw`^\W*(${CUSTOMER_LABELS.source})\W*$`);
+const isHeading = (s: string) => SELLER_HEADINGS.test(fold(s)) || WHOLE_CUSTOMER_LABEL.test(fold(s));
 
 const MAX_NAME_WORDS = 6;
 const ATTENTION = /(^|\u2003)\W*(a l'attention|attn\b|z\.\s?hd\b|to the attention)/;
@@ -200,6 +204,7 @@ export function supplierCandidates(lines: Line[]): Array<{ name: string; feature
   // Where page 1's text ends on the right: a name that starts past its middle sits in the right-hand
   // column, where letters put the addressee.
   const pageRight = Math.max(...lines.filter((l) => l.page === 1).flatMap((l) => l.runs.map((r) => r.x + r.w)), 1);
+  const lineWords = lines.map((l) => ({ line: l, words: wordsOf(l.text) }));
   return candidates.map((c, i) => {
     // Only another line naming the same seller confirms it: two rules reading one line say it once.
     const others = candidates.filter((o, j) => j !== i && o.line !== c.line && agree(o.name, c.name)).length;
@@ -207,10 +212,27 @@ export function supplierCandidates(lines: Line[]): Array<{ name: string; feature
     const features = Object.fromEntries(SUPPLIER_FEATURES.map((f) => [f, c.evidence[f] ?? 0])) as SupplierFeatures;
     features.domain_agrees = features.domain_name || domainWords.some((w) => letters.includes(w) || (letters.length >= MIN_AGREEING_LETTERS && w.includes(letters))) ? 1 : 0;
     features.agreement = Math.min(others, 2) / 2;
+    features.repeated = Math.min(repeatsOf(c, lineWords), 2) / 2;
     features.left_column = nameX(c) < pageRight / 2 ? 1 : 0;
     return { name: c.name, features };
   });
 }
+
+/**
+ * How many other lines spell the name again, wherever they sit: a seller's name comes back in its
+ * legal footer, its bank details or its return address; a heading or a stray title seldom does.
+ */
+function repeatsOf(c: Candidate, lineWords: Array<{ line: Line; words: string }>): number {
+  const own = wordsOf(c.name.replace(new RegExp(LEGAL_FORMS.source, 'gi'), ' '));
+  if (own.replace(/ /g, '').length < MIN_REPEATED_LETTERS) return 0;
+  return lineWords.filter((l) => l.line !== c.line && l.words.includes(own)).length;
+}
+
+/** A text's words, folded, one space apart and around: whole words are then found with includes(). */
+const wordsOf = (s: string) => ` ${fold(s).replace(/[^a-z0-9]+/g, ' ').trim()} `;
+
+/** Shorter names turn up inside other words by chance. */
+const MIN_REPEATED_LETTERS = 5;
 
 export interface SupplierReading {
   fournisseur: string | null;

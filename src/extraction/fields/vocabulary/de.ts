@@ -170,6 +170,9 @@ export const DE: Vocabulary = {
     'verkaufer',
     'lieferant',
     'rechnungssteller',
+    String.raw`rechnungs-?ersteller`,
+    'aussteller',
+    'absender',
     'leistungserbringer',
   ],
   customerLabels: [

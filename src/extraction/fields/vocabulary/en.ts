@@ -182,6 +182,9 @@ export const EN: Vocabulary = {
   sellerHeadings: [
     'seller',
     'supplier',
+    'vendor',
+    'issuer',
+    String.raw`(bill(ed)?|invoice)\s+from`,
   ],
   customerLabels: [
     'customer',

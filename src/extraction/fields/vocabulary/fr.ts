@@ -243,6 +243,8 @@ export const FR: Vocabulary = {
     'vendeur',
     'fournisseur',
     'emetteur',
+    String.raw`emis(e)?\s+par`,
+    'expediteur',
     'prestataire',
   ],
   customerLabels: [
