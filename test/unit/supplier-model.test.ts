@@ -97,3 +97,9 @@ test('a block heading is no name: "Rechnungsersteller" opens the seller block in
   assert.ok(!candidates.some((c) => /rechnungsersteller/i.test(c.name)), JSON.stringify(candidates.map((c) => c.name)));
   assert.ok(candidates.some((c) => c.name === 'Lieferant GmbH' && c.features.seller_block === 1));
 });
+
+test('a quantity with its unit is no legal form: "1 kg" of coffee names no Kommanditgesellschaft', () => {
+  const lines = buildLines([run('Atelier Corbin', 40, 20, 20), run('Café en grains 1 kg', 40, 300), ...body, run('Muster GmbH & Co. KG', 40, 760, 8)]);
+  const names = supplierCandidates(lines).filter((c) => c.features.legal_form === 1).map((c) => c.name);
+  assert.deepEqual(names, ['Muster GmbH & Co. KG']);
+});

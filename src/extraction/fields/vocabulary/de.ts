@@ -188,7 +188,8 @@ export const DE: Vocabulary = {
   legalForms: [
     String.raw`gmbh(?:\s*&\s*co\.?\s*kg)?`,
     'ag',
-    'kg',
+    // After a number it is the unit: "Café en grains 1 kg", not a Kommanditgesellschaft.
+    String.raw`(?<!\d\s?)kg`,
     'ohg',
     String.raw`e\.?k\.?`,
     'ug',
