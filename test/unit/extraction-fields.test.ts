@@ -106,6 +106,13 @@ test('invoice date decoys: the invoice a credit note corrects, a contract date, 
   assert.equal(contract.fields.date_facture, '2013-10-06');
   const taxi = readFields([run('Handelsrechnung Nr. TX-4711 vom 30.10.2018', 40, 100), run('Rechnung gemäß Taxifahrt vom 29.10.2018', 40, 400)]);
   assert.equal(taxi.fields.date_facture, '2018-10-30');
+  // The invoice a German or English credit note corrects is dated in its title words too.
+  const korrektur = readFields([run('München, den 13.02.2023', 40, 100), run('Gutschrift Nr. AV-7', 40, 180), run('Korrektur der Rechnung R-2212 vom 21.01.2023', 40, 250)]);
+  assert.notEqual(korrektur.fields.date_facture, '2023-01-21');
+  assert.notEqual(korrektur.extra.dateEvidence?.label, 'explicit');
+  const credit2 = readFields([run('Credit note CN-4', 40, 100), run('Issue date: 2024-02-02', 40, 115), run('Correction of invoice INV-9 dated 2024-01-05', 40, 130)]);
+  assert.equal(credit2.fields.date_facture, '2024-02-02');
+  assert.deepEqual(credit2.extra.dateEvidence?.rivals, []);
 });
 
 test('a labelled date OCR is unsure of beats a sure unlabelled one, and stays for review', () => {

@@ -122,6 +122,14 @@ export const DE: Vocabulary = {
   dateWords: [
     'datum',
   ],
+  // "Korrektur der Rechnung R-1 vom", "zur Rechnung Nr. 7 vom", "Ihre Rechnung vom": another
+  // invoice's date, the one a credit note or a letter refers to.
+  otherInvoiceMentions: [
+    'der',
+    'zur?',
+    String.raw`(ihre|unsere)[rn]?`,
+    String.raw`bezuglich`,
+  ],
   datedWords: [
     'vom',
     'von',

@@ -149,6 +149,10 @@ export const EN: Vocabulary = {
   // "Credit against invoice INV-12 dated …": the invoice a credit note corrects, not its own date.
   otherInvoiceMentions: [
     'against',
+    // "Credit note to invoice 12 dated", "Correction of invoice 12 of 3 May": the corrected one's date.
+    'to',
+    'of',
+    'original',
     String.raw`relating\s+to`,
   ],
   numberedTitles: [
