@@ -97,6 +97,9 @@ export const NAMES_THE_INVOICE_DATE = Math.min(TITLE_DATED, DATE_HEADING_CELL, S
 /** "N° 12", "Nr. 4711", "#12" between a title and "vom". */
 const DATED_NUMBER_MARK = String.raw`(nr\.?|n[°o]\.?|no\.?|number|#)`;
 
+/** The whole dates a letter's date line prints: "5 septembre 2025", "12/03/2025", "26-Sep-2026", "2025-12-20". */
+const LETTER_DATE_FORMS = String.raw`(${any('weekdays')}\s+)?\d{1,2}(er|\.)?\s+[a-z]{3,}\.?\s+\d{4}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\d{1,2}-[a-z]{3,}\.?-\d{4}\b|\d{4}-\d{2}-\d{2}\b`;
+
 export const DATE_LABELS: Label<DateRole>[] = [
   label('invoice', EXPLICIT_DATE, String.raw`\b${any('invoiceDateLabels')}\b`),
   // "Facture N° F-12 du 28/07/2025" in a footer (as strong as the "du 12/…" of a period it overlaps);
@@ -117,7 +120,8 @@ export const DATE_LABELS: Label<DateRole>[] = [
   // The date of a French letter ("Nantes, le 5 septembre 2025", "Le lundi 21 novembre 2022"), and a
   // title word directly followed by a date ("Beitragsrechnung 24. Januar 2014"): a spelled-out date
   // ("5 septembre 2025", "24. Januar 2014") or a numeric one ("12/03/2025").
-  label('invoice', LETTER_DATE, String.raw`(${AFTER_CELL_START}([a-z][a-z' -]{1,40},\s*)?${any('letterDateWords')}\s+|\b[a-z]*${any('titlesBeforeDate')}\s+)(?=(${any('weekdays')}\s+)?\d{1,2}(er|\.)?\s+[a-z]{3,}\.?\s+\d{4}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b)`),
+  // An English letter has no word at all: "Manchester, 26-Sep-2026" opening its cell.
+  label('invoice', LETTER_DATE, String.raw`(${AFTER_CELL_START}(([a-z][a-z' -]{1,40},\s*)?${any('letterDateWords')}\s+|[a-z][a-z' -]{1,40},\s*)|\b[a-z]*${any('titlesBeforeDate')}\s+)(?=${LETTER_DATE_FORMS})`),
   label('invoice', SIGNED_DATE, String.raw`\b${any('signedDateLabels')}\b`),
   label('due', OTHER_DATE, String.raw`\b${any('dueDateLabels')}\b`),
   label('decoy', OTHER_DATE, String.raw`\b${any('otherDateLabels')}\w*`),

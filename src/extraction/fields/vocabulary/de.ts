@@ -103,6 +103,8 @@ export const DE: Vocabulary = {
     'zahlungsfrist',
     'zahlungstermin',
     String.raw`spatestens\s+(am|bis)`,
+    // "Bitte überweisen Sie den Betrag bis zum 20.08.2024"
+    String.raw`bis\s+zum`,
   ],
   otherDateLabels: [
     'lieferdatum',
@@ -138,6 +140,10 @@ export const DE: Vocabulary = {
   datedTitles: [
     '[a-z]*rechnung',
     'gutschrift',
+  ],
+  // "Leipzig, den 21.06.2024": a letter's date.
+  letterDateWords: [
+    'den',
   ],
   titlesBeforeDate: [
     'rechnung',

@@ -125,6 +125,7 @@ export const EN: Vocabulary = {
     'supply',
     'dispatch',
     String.raw`paid\s+on`,
+    String.raw`received\s+on`,
     String.raw`payment\s+received`,
     String.raw`(start|end)\s+date`,
   ],

@@ -115,6 +115,8 @@ export const FR: Vocabulary = {
     String.raw`paiement\s+a\s+(reception|\d+\s+jours)`,
     String.raw`a\s+reception\s+de\s+(la\s+)?facture`,
     String.raw`reglement\s+(le|avant|au)`,
+    // "Merci de régler cette facture avant le 2 janvier": a deadline, however it is worded before.
+    String.raw`avant\s+le`,
     String.raw`delai\s+de\s+paiement`,
     String.raw`exigible\s+le`,
     String.raw`date\s+d'exigibilite`,
@@ -144,7 +146,7 @@ export const FR: Vocabulary = {
     String.raw`(execute|realise|effectue)e?s?\s+le`,
     'devis',
     // A payment already made: "Acompte perçu le", "Facture réglée le" (not "Facture d'acompte du").
-    String.raw`(percu|verse|paye|regle|encaisse)e?s?\s+le`,
+    String.raw`(percu|recu|verse|paye|regle|encaisse)e?s?\s+le`,
     String.raw`date\s+(de\s+)?(debut|fin)`,
   ],
   // Words after an invoice-date label that make it another invoice's or a period's date.
