@@ -143,4 +143,7 @@ test("a letter's date without a label word ('Manchester, 26-Sep-2026', 'Leipzig,
   assert.deepEqual([german.fields.date_facture, german.extra.dateEvidence], ['2024-06-21', { label: 'generic', rivals: [] }]);
   const french = readFields([run('Le 2025-12-20', 300, 100), run('Acompte reçu le 2025-11-13 ....... (120,00)', 40, 500), run('Merci de régler cette facture avant le 2026-01-20.', 40, 780)]);
   assert.deepEqual([french.fields.date_facture, french.extra.dateEvidence], ['2025-12-20', { label: 'generic', rivals: [] }]);
+  // An item's description ending in a comma, then the next column's date, is no letter.
+  const item = readFields([run('Description   Date', 40, 300), run('LONDON Schreibtischstuhl,', 40, 315), run('02/17/26', 200, 315)]);
+  assert.notEqual(item.extra.dateEvidence?.label, 'generic');
 });

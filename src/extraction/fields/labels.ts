@@ -120,8 +120,9 @@ export const DATE_LABELS: Label<DateRole>[] = [
   // The date of a French letter ("Nantes, le 5 septembre 2025", "Le lundi 21 novembre 2022"), and a
   // title word directly followed by a date ("Beitragsrechnung 24. Januar 2014"): a spelled-out date
   // ("5 septembre 2025", "24. Januar 2014") or a numeric one ("12/03/2025").
-  // An English letter has no word at all: "Manchester, 26-Sep-2026" opening its cell.
-  label('invoice', LETTER_DATE, String.raw`(${AFTER_CELL_START}(([a-z][a-z' -]{1,40},\s*)?${any('letterDateWords')}\s+|[a-z][a-z' -]{1,40},\s*)|\b[a-z]*${any('titlesBeforeDate')}\s+)(?=${LETTER_DATE_FORMS})`),
+  // An English letter has no word at all: "Manchester, 26-Sep-2026" opening its cell, the date in the
+  // same cell ("LONDON Schreibtischstuhl,   02/17/26" is an item and the date of its own column).
+  label('invoice', LETTER_DATE, String.raw`(${AFTER_CELL_START}(([a-z][a-z' -]{1,40},\s*)?${any('letterDateWords')}\s+|[a-z][a-z' -]{1,40}, ?)|\b[a-z]*${any('titlesBeforeDate')}\s+)(?=${LETTER_DATE_FORMS})`),
   label('invoice', SIGNED_DATE, String.raw`\b${any('signedDateLabels')}\b`),
   label('due', OTHER_DATE, String.raw`\b${any('dueDateLabels')}\b`),
   label('decoy', OTHER_DATE, String.raw`\b${any('otherDateLabels')}\w*`),
