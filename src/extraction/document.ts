@@ -3,7 +3,9 @@
 import sharp, { type Metadata } from 'sharp';
 import type { AcceptedFileType } from '../domain/invoice.ts';
 import { openPdf, type PdfDocument } from './pdf/pdf-document.ts';
+import { findScanPages } from './pdf/scan-pages.ts';
 import { shrinkScannedImages } from './pdf/shrink-scans.ts';
+import { pagesToRead } from './ocr/pages-to-read.ts';
 import { checkStreamBudget } from './pdf/stream-budget.ts';
 import { declaredImageSize } from './image-header.ts';
 import { ExtractionError, type ExtractionLimits } from './types.ts';
@@ -31,7 +33,8 @@ export async function openDocument(bytes: Uint8Array, fileType: AcceptedFileType
     try {
       // A file whose scans were shrunk is a copy already: pdf.js takes it over rather than copying 25 MB again.
       const shrunk = await shrinkScannedImages(bytes, { inPlace: handOver });
-      pdf = await openPdf(shrunk, { maxImagePixels: limits.maxPixels, handOver: handOver || shrunk !== bytes });
+      const scanPages = await findScanPages(shrunk, { pages: pagesToRead, maxPixels: limits.maxPixels });
+      pdf = await openPdf(shrunk, { maxImagePixels: limits.maxPixels, handOver: handOver || shrunk !== bytes, scanPages });
     } catch (error) {
       throw new ExtractionError('unreadable_document', `The PDF cannot be read: ${(error as Error).message}`);
     }

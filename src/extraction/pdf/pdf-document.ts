@@ -1,8 +1,10 @@
 // PDF access through pdfjs-dist (Apache-2.0): embedded files, positioned text, page rendering.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument, type PDFDocumentProxy, type PDFPageProxy, type PageViewport } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextRun } from '../layout/text-run.ts';
+import { scanPagePixels } from './scan-page-pixels.ts';
+import type { ScanImage } from './scan-pages.ts';
 
 const require = createRequire(import.meta.url);
 const PDFJS_DIR = path.dirname(require.resolve('pdfjs-dist/package.json'));
@@ -37,6 +39,8 @@ export interface PdfOptions {
   maxImagePixels: number;
   /** The bytes are the caller's own copy, which pdf.js may take over (it detaches them); else it gets a copy. */
   handOver?: boolean;
+  /** Scanned pages found before pdf.js took the file (scan-pages.ts), by page number: decoded without pdf.js. */
+  scanPages?: Map<number, ScanImage>;
 }
 
 export async function openPdf(bytes: Uint8Array, options: PdfOptions): Promise<PdfDocument> {
@@ -90,22 +94,36 @@ export async function openPdf(bytes: Uint8Array, options: PdfOptions): Promise<P
     renderPage: (pageNumber, dpi, use) => oneAtATime(async () => {
       const page = await doc.getPage(pageNumber);
       const viewport = page.getViewport({ scale: renderScale(page.getViewport({ scale: 1 }), dpi) });
-      const factory = (doc as unknown as { canvasFactory: CanvasFactory }).canvasFactory;
-      const { canvas, context } = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
       try {
-        context.fillStyle = '#ffffff';
-        context.fillRect(0, 0, canvas.width, canvas.height);
-        await page.render({ canvasContext: context, viewport, canvas } as never).promise;
-        // The canvas's own RGBA memory, not a copy, and no PNG: encoding a noisy 300-dpi page took
-        // 1.6 s (as long as rendering it) and decoding it again 0.3 s, for the same grey pixels.
-        return await use({ data: canvas.data(), width: canvas.width, height: canvas.height, channels: 4 });
+        const scan = options.scanPages?.get(pageNumber);
+        // The page found as a scan must be the one pdf.js numbers so; a JPEG libjpeg refuses is left to pdf.js too.
+        const pixels = scan && scan.pageObject === page.ref?.num ? await scanPagePixels(scan, viewport).catch(() => null) : null;
+        if (pixels) return await use(pixels);
+        return await renderOnCanvas(doc, page, viewport, use);
       } finally {
-        factory.destroy({ canvas, context });
         page.cleanup();
       }
     }),
-    close: () => (closing ??= doc.destroy()),
+    close: () => {
+      options.scanPages?.clear(); // their JPEGs
+      return (closing ??= doc.destroy());
+    },
   };
+}
+
+async function renderOnCanvas<T>(doc: PDFDocumentProxy, page: PDFPageProxy, viewport: PageViewport, use: (pixels: RawPixels) => Promise<T>): Promise<T> {
+  const factory = (doc as unknown as { canvasFactory: CanvasFactory }).canvasFactory;
+  const { canvas, context } = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
+  try {
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    await page.render({ canvasContext: context, viewport, canvas } as never).promise;
+    // The canvas's own RGBA memory, not a copy, and no PNG: encoding a noisy 300-dpi page took
+    // 1.6 s (as long as rendering it) and decoding it again 0.3 s, for the same grey pixels.
+    return await use({ data: canvas.data(), width: canvas.width, height: canvas.height, channels: 4 });
+  } finally {
+    factory.destroy({ canvas, context });
+  }
 }
 
 /** The scale for the wanted resolution, lowered so that the page stays within MAX_RENDER_PIXELS. */
