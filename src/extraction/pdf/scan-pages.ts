@@ -122,7 +122,8 @@ function plainJpegSize(objects: PdfObjects, dict: PdfDict): { width: number; hei
 
 /** The page's content streams, decoded and joined (a page's content may be an array of streams). */
 function contentText(objects: PdfObjects, contents: PdfValue | undefined): string {
-  const parts = Array.isArray(objects.resolve(contents)) && !objects.stream(contents) ? objects.resolve(contents) as PdfValue[] : [contents];
+  const resolved = objects.resolve(contents);
+  const parts = Array.isArray(resolved) ? resolved : [contents];
   return parts.map((part) => {
     const stream = objects.stream(part);
     if (!stream) throw new Error('content is not a stream');
