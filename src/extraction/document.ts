@@ -3,9 +3,8 @@
 import sharp, { type Metadata } from 'sharp';
 import type { AcceptedFileType } from '../domain/invoice.ts';
 import { openPdf, type PdfDocument } from './pdf/pdf-document.ts';
-import { findScanPages } from './pdf/scan-pages.ts';
+import { findScannedPages } from './pdf/scan-pages.ts';
 import { shrinkScannedImages } from './pdf/shrink-scans.ts';
-import { pagesToRead } from './ocr/pages-to-read.ts';
 import { checkStreamBudget } from './pdf/stream-budget.ts';
 import { declaredImageSize } from './image-header.ts';
 import { ExtractionError, type ExtractionLimits } from './types.ts';
@@ -33,8 +32,11 @@ export async function openDocument(bytes: Uint8Array, fileType: AcceptedFileType
     try {
       // A file whose scans were shrunk is a copy already: pdf.js takes it over rather than copying 25 MB again.
       const shrunk = await shrinkScannedImages(bytes, { inPlace: handOver });
-      const scanPages = await findScanPages(shrunk, { pages: pagesToRead, maxPixels: limits.maxPixels });
-      pdf = await openPdf(shrunk, { maxImagePixels: limits.maxPixels, handOver: handOver || shrunk !== bytes, scanPages });
+      // A scanned PDF is held once, here: pdf.js gets the file without its JPEGs, which libjpeg reads from these bytes.
+      const scanned = await findScannedPages(shrunk, limits.maxPixels);
+      pdf = scanned
+        ? await openPdf(scanned.withoutImages, { maxImagePixels: limits.maxPixels, handOver: true, scans: { pages: scanned.pages, file: shrunk, handOver: handOver || shrunk !== bytes } })
+        : await openPdf(shrunk, { maxImagePixels: limits.maxPixels, handOver: handOver || shrunk !== bytes });
     } catch (error) {
       throw new ExtractionError('unreadable_document', `The PDF cannot be read: ${(error as Error).message}`);
     }

@@ -4,16 +4,17 @@ import assert from 'node:assert/strict';
 import zlib from 'node:zlib';
 import { test } from 'node:test';
 import sharp from 'sharp';
+import { openDocument } from '../../src/extraction/document.ts';
 import { decodeGrey, type GreyImage } from '../../src/extraction/ocr/prepare-image.ts';
-import { pagesToRead } from '../../src/extraction/ocr/pages-to-read.ts';
 import { openPdf } from '../../src/extraction/pdf/pdf-document.ts';
 import { clockwiseTurn } from '../../src/extraction/pdf/scan-page-pixels.ts';
-import { findScanPages, singleImageDrawn } from '../../src/extraction/pdf/scan-pages.ts';
+import { findScannedPages, singleImageDrawn } from '../../src/extraction/pdf/scan-pages.ts';
 import { buildPdf, pdfStream } from '../helpers/hostile-files.ts';
 
 const WIDTH = 400;
 const HEIGHT = 560;
 const MAX_PIXELS = 100_000_000;
+const LIMITS = { maxPages: 50, maxPixels: MAX_PIXELS, timeoutMs: 60_000 };
 
 /** A noisy page with dark bars (text-like edges), as a JPEG. */
 async function pageJpeg(channels: 1 | 3 = 3): Promise<Buffer> {
@@ -83,18 +84,21 @@ function pdfWithObjectStream(catalog: string, packed: string[], plain: Buffer[])
   return Buffer.concat(chunks);
 }
 
-/** Page 1 as grey pixels: through the scan path when it was found, and through pdf.js's canvas. */
+/**
+ * Page 1 as grey pixels: as the engine opens the file (the scan path when the document is a scan, the
+ * file handed over as the sandbox does), and through pdf.js's canvas from the whole file.
+ */
 async function bothRenders(pdf: Buffer): Promise<{ found: boolean; scan: GreyImage; canvas: GreyImage }> {
-  const scanPages = await findScanPages(pdf, { pages: pagesToRead, maxPixels: MAX_PIXELS });
-  const withScans = await openPdf(pdf, { maxImagePixels: MAX_PIXELS, scanPages });
+  const found = (await findScannedPages(pdf, MAX_PIXELS))?.pages.has(1) ?? false;
+  const doc = await openDocument(Buffer.from(pdf), 'application/pdf', LIMITS, true);
   const plain = await openPdf(pdf, { maxImagePixels: MAX_PIXELS });
   try {
-    let scanSource = 0;
-    const scan = await withScans.renderPage(1, 300, (pixels) => { scanSource = pixels.channels; return decodeGrey(pixels); });
+    let channels = 0;
+    const scan = await doc.pdf!.renderPage(1, 300, (pixels) => { channels = pixels.channels; return decodeGrey(pixels); });
     const canvas = await plain.renderPage(1, 300, (pixels) => decodeGrey(pixels));
-    return { found: scanPages.has(1) && scanSource === 1, scan, canvas };
+    return { found: found && channels === 1, scan, canvas };
   } finally {
-    await withScans.close();
+    await doc.close();
     await plain.close();
   }
 }
@@ -161,13 +165,33 @@ test('pages with anything besides one plain JPEG are left to pdf.js', async () =
   ];
   for (const spec of notScans) {
     const pdf = onePagePdf(spec);
-    assert.equal((await findScanPages(pdf, { pages: pagesToRead, maxPixels: MAX_PIXELS })).size, 0, spec.content?.('w', 'h') ?? spec.image ?? spec.page);
+    assert.equal(await findScannedPages(pdf, MAX_PIXELS), null, spec.content?.('w', 'h') ?? spec.image ?? spec.page);
   }
   // Too large for pdf.js's image limit: pdf.js leaves it out, so the page is its to render.
-  assert.equal((await findScanPages(onePagePdf({ jpeg }), { pages: pagesToRead, maxPixels: WIDTH * HEIGHT - 1 })).size, 0);
+  assert.equal(await findScannedPages(onePagePdf({ jpeg }), WIDTH * HEIGHT - 1), null);
 });
 
-test('an image pdf.js would smooth (enlarged 1.2 times, or reduced) or one slanted is rendered by pdf.js, unchanged', async () => {
+test('a document with a page that is not a scan is left to pdf.js whole; a scanned one reaches pdf.js without its JPEGs', async () => {
+  const jpeg = await pageJpeg();
+  const image = pdfStream(`/Type /XObject /Subtype /Image /Width ${WIDTH} /Height ${HEIGHT} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode`, jpeg);
+  const twoPages = (second: string) => buildPdf([
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R 4 0 R] /Count 2 /Resources << /XObject << /Im0 6 0 R /Im1 7 0 R >> >> /MediaBox [0 0 144 201.6] >>',
+    '<< /Type /Page /Parent 2 0 R /Contents 5 0 R >>',
+    `<< /Type /Page /Parent 2 0 R /Contents 8 0 R >>`,
+    pdfStream('', Buffer.from('q 144 0 0 201.6 0 0 cm /Im0 Do Q')),
+    image,
+    image,
+    pdfStream('', Buffer.from(second)),
+  ]);
+  assert.equal(await findScannedPages(twoPages('BT /F1 12 Tf 10 10 Td (Total) Tj ET'), MAX_PIXELS), null);
+  const scanned = await findScannedPages(twoPages('q 144 0 0 201.6 0 0 cm /Im1 Do Q'), MAX_PIXELS);
+  assert.deepEqual([...scanned!.pages.keys()], [1, 2]);
+  assert.equal(scanned!.withoutImages.indexOf(jpeg.subarray(0, 64)), -1);
+  assert.equal(scanned!.withoutImages.length, twoPages('q 144 0 0 201.6 0 0 cm /Im1 Do Q').length);
+});
+
+test('an image pdf.js would smooth (enlarged 1.2 times, or reduced) or one slanted is rendered by pdf.js from the whole file, unchanged', async () => {
   const jpeg = await pageJpeg();
   for (const spec of [{ jpeg, dpi: 250 }, { jpeg, dpi: 400 }, { jpeg, content: (w: string, h: string) => `q ${w} 0 10 ${h} 0 0 cm /Im0 Do Q` }]) {
     const { found, scan, canvas } = await bothRenders(onePagePdf(spec));

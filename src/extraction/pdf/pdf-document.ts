@@ -34,17 +34,8 @@ export const MAX_RENDER_PIXELS = 12_000_000;
 /** Uncompressed pixels, `channels` bytes each, row after row. */
 export interface RawPixels { data: Buffer; width: number; height: number; channels: 1 | 3 | 4 }
 
-export interface PdfOptions {
-  /** Images declaring more pixels than this are left out by pdf.js before they are decoded. */
-  maxImagePixels: number;
-  /** The bytes are the caller's own copy, which pdf.js may take over (it detaches them); else it gets a copy. */
-  handOver?: boolean;
-  /** Scanned pages found before pdf.js took the file (scan-pages.ts), by page number: decoded without pdf.js. */
-  scanPages?: Map<number, ScanImage>;
-}
-
-export async function openPdf(bytes: Uint8Array, options: PdfOptions): Promise<PdfDocument> {
-  const doc: PDFDocumentProxy = await getDocument({
+function loadPdf(bytes: Uint8Array, options: PdfOptions): Promise<PDFDocumentProxy> {
+  return getDocument({
     // pdf.js takes (detaches) the memory block of what it is given when it is one whole block, and
     // copies it otherwise; it refuses a Buffer, so a handed-over one is passed as a Uint8Array view.
     data: options.handOver ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : new Uint8Array(bytes),
@@ -58,7 +49,23 @@ export async function openPdf(bytes: Uint8Array, options: PdfOptions): Promise<P
     useSystemFonts: false,
     verbosity: 0,
   }).promise;
+}
 
+export interface PdfOptions {
+  /** Images declaring more pixels than this are left out by pdf.js before they are decoded. */
+  maxImagePixels: number;
+  /** The bytes are the caller's own copy, which pdf.js may take over (it detaches them); else it gets a copy. */
+  handOver?: boolean;
+  /**
+   * A scanned PDF (scan-pages.ts): its pages, by number, are decoded without pdf.js, which is given
+   * the file without their JPEGs; `file` has them, for a page pdf.js must render after all. A file
+   * handed over is let go (detached) when the document closes, as pdf.js would have taken it.
+   */
+  scans?: { pages: Map<number, ScanImage>; file: Uint8Array; handOver: boolean };
+}
+
+export async function openPdf(bytes: Uint8Array, options: PdfOptions): Promise<PdfDocument> {
+  const doc = await loadPdf(bytes, options);
   // One page is rendered at a time: each render holds its page's decoded images (a 600-dpi colour
   // scan is 100 MB of pixels per page), and pages rendered side by side would hold them all at once.
   let rendering: Promise<unknown> = Promise.resolve();
@@ -69,6 +76,7 @@ export async function openPdf(bytes: Uint8Array, options: PdfOptions): Promise<P
   };
 
   let closing: Promise<void> | undefined;
+  let whole: Promise<PDFDocumentProxy> | undefined;
   return {
     pageCount: doc.numPages,
     async attachments() {
@@ -95,20 +103,38 @@ export async function openPdf(bytes: Uint8Array, options: PdfOptions): Promise<P
       const page = await doc.getPage(pageNumber);
       const viewport = page.getViewport({ scale: renderScale(page.getViewport({ scale: 1 }), dpi) });
       try {
-        const scan = options.scanPages?.get(pageNumber);
-        // The page found as a scan must be the one pdf.js numbers so; a JPEG libjpeg refuses is left to pdf.js too.
-        const pixels = scan && scan.pageObject === page.ref?.num ? await scanPagePixels(scan, viewport).catch(() => null) : null;
+        const scan = options.scans?.pages.get(pageNumber);
+        if (!scan) return await renderOnCanvas(doc, page, viewport, use);
+        // The page found as a scan must be the one pdf.js numbers so; a JPEG libjpeg refuses is pdf.js's too.
+        const pixels = scan.pageObject === page.ref?.num ? await scanPagePixels(scan, viewport).catch(() => null) : null;
         if (pixels) return await use(pixels);
-        return await renderOnCanvas(doc, page, viewport, use);
+        // pdf.js's copy of the file lacks the JPEG: this page is rendered from a copy of the whole file.
+        whole ??= loadPdf(options.scans!.file, { maxImagePixels: options.maxImagePixels });
+        const wholePage = await (await whole).getPage(pageNumber);
+        try {
+          return await renderOnCanvas(await whole, wholePage, viewport, use);
+        } finally {
+          wholePage.cleanup();
+        }
       } finally {
         page.cleanup();
       }
     }),
     close: () => {
-      options.scanPages?.clear(); // their JPEGs
-      return (closing ??= doc.destroy());
+      if (options.scans) letGo(options.scans);
+      return (closing ??= Promise.all([doc.destroy(), whole?.then((w) => w.destroy())]).then(() => {}));
     },
   };
+}
+
+/**
+ * The scans' JPEGs are views of the file; a file handed over is detached, so that the 25 MB of a big
+ * scan are freed before OCR even though the pipeline and its caller still refer to them.
+ */
+function letGo(scans: NonNullable<PdfOptions['scans']>) {
+  scans.pages.clear();
+  const { buffer, byteOffset, byteLength } = scans.file;
+  if (scans.handOver && buffer instanceof ArrayBuffer && !buffer.detached && byteOffset === 0 && byteLength === buffer.byteLength) buffer.transfer();
 }
 
 async function renderOnCanvas<T>(doc: PDFDocumentProxy, page: PDFPageProxy, viewport: PageViewport, use: (pixels: RawPixels) => Promise<T>): Promise<T> {

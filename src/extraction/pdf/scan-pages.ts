@@ -1,11 +1,12 @@
-// Scanned pages: pages whose content draws one JPEG and nothing else (`q 595 0 0 842 0 0 cm /Im0 Do Q`).
-// pdf.js renders such a page by decoding the JPEG in JavaScript to RGB, then RGBA, and drawing that
-// on a canvas: ~160 MB for an A4 page at 300 dpi, while the OCR worker of the previous scan still
-// holds its heap (docs/benchmarks.md, "Where the peak came from"). These pages are found here,
-// before pdf.js opens (and takes over) the file, and their JPEGs kept aside, so that libjpeg can
-// decode them straight to the grey page tesseract reads (scan-page-pixels.ts). Anything unusual
-// (a mask, a second image, text or drawing, another colour space or filter, an annotation) leaves
-// the page to pdf.js.
+// Scanned PDFs: documents whose every page draws one JPEG and nothing else (`q 595 0 0 842 0 0 cm
+// /Im0 Do Q`). pdf.js renders such a page by decoding the JPEG in JavaScript to RGB, then RGBA, and
+// drawing that on a canvas: ~160 MB for an A4 page at 300 dpi, while the OCR worker of the previous
+// scan still holds its heap (docs/benchmarks.md, "Where the peak came from"). Their pages are found
+// here before pdf.js opens the file, and libjpeg decodes each JPEG straight to the grey page
+// tesseract reads (scan-page-pixels.ts). pdf.js is then given the file without those JPEGs (their
+// bytes left as zeros that are never written, so never resident): the file is held once, not
+// twice. Anything unusual on any page (a mask, a second image, text or drawing, another colour space
+// or filter, an annotation) leaves the whole document to pdf.js, as before.
 import sharp from 'sharp';
 import { inflate, isDict, isName, readObjects, readToken, type PdfDict, type PdfObjects, type PdfToken, type PdfValue } from './pdf-objects.ts';
 import { streams } from './stream-budget.ts';
@@ -16,7 +17,7 @@ export type Matrix = [number, number, number, number, number, number];
 export interface ScanImage {
   /** The page object's number, which pdf.js's page.ref must match for the page to be this one. */
   pageObject: number;
-  /** The image's JPEG, a copy of the file's (pdf.js takes the file over and detaches it). */
+  /** The image's JPEG: a view of the file's bytes, not a copy. */
   jpeg: Buffer;
   /** Where the page's content draws the image's unit square, in the page's space (the CTM at `Do`). */
   matrix: Matrix;
@@ -26,37 +27,53 @@ export interface ScanImage {
   interpolate: boolean;
 }
 
-export interface ScanPageOptions {
-  /** Which pages (1-based) may be rendered, for a document of `count` pages: only theirs are kept. */
-  pages: (count: number) => number[];
-  /** Images larger than this are dropped by pdf.js (PdfOptions.maxImagePixels): such pages stay with it. */
-  maxPixels: number;
-}
+/** A scanned PDF's pages (1-based) and the file pdf.js is given: the same bytes, with zeros for the JPEGs. */
+export interface ScannedPdf { pages: Map<number, ScanImage>; withoutImages: Buffer }
 
 /** A page's content stream longer than this is more than an image drawn once. */
 const MAX_CONTENT_BYTES = 64 * 1024;
 const MAX_TREE_DEPTH = 32;
 
-/** The scanned pages among those wanted, by page number (1-based). */
-export async function findScanPages(bytes: Uint8Array, options: ScanPageOptions): Promise<Map<number, ScanImage>> {
-  const found = new Map<number, ScanImage>();
+/**
+ * The pages of a PDF all of whose pages are scans, or null. `maxPixels`: images larger than this
+ * are dropped by pdf.js (PdfOptions.maxImagePixels), which such a document is left to.
+ */
+export async function findScannedPages(bytes: Uint8Array, maxPixels: number): Promise<ScannedPdf | null> {
   const pdf = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   // Most PDFs have no JPEG at all: the objects are not read for them.
-  if (!hasJpeg(pdf)) return found;
+  if (!hasJpeg(pdf)) return null;
   let pages: PageEntry[];
   let objects: PdfObjects;
   try {
     objects = readObjects(pdf);
     pages = pageList(objects);
   } catch {
-    return found; // a structure this reader does not follow: every page is pdf.js's
+    return null; // a structure this reader does not follow: the document is pdf.js's
   }
-  for (const number of options.pages(pages.length)) {
-    const page = pages[number - 1];
-    const scan = page && await scanImage(objects, page, options.maxPixels).catch(() => null);
-    if (scan) found.set(number, scan);
+  const found = new Map<number, ScanImage>();
+  for (const [i, page] of pages.entries()) {
+    const scan = await scanImage(objects, page, maxPixels).catch(() => null);
+    if (!scan) return null;
+    found.set(i + 1, scan);
   }
-  return found;
+  return found.size ? { pages: found, withoutImages: withoutImages(pdf, [...found.values()]) } : null;
+}
+
+/**
+ * The file with zeros in place of the JPEGs, in memory that is allocated zeroed (calloc: pages the
+ * system maps on first write) and written everywhere but there, so the JPEGs cost nothing in it.
+ */
+function withoutImages(pdf: Buffer, scans: ScanImage[]): Buffer {
+  const copy = Buffer.alloc(pdf.length);
+  let from = 0;
+  for (const { jpeg } of [...scans].sort((a, b) => a.jpeg.byteOffset - b.jpeg.byteOffset)) {
+    const start = jpeg.byteOffset - pdf.byteOffset;
+    if (start < from) continue; // the same JPEG on two pages
+    pdf.copy(copy, from, from, start);
+    from = start + jpeg.length;
+  }
+  pdf.copy(copy, from, from);
+  return copy;
 }
 
 function hasJpeg(pdf: Buffer): boolean {
@@ -100,7 +117,7 @@ async function scanImage(objects: PdfObjects, page: PageEntry, maxPixels: number
   const channels = size.grey ? 1 : 3;
   if (meta.format !== 'jpeg' || meta.width !== size.width || meta.height !== size.height || meta.channels !== channels || (meta.orientation ?? 1) !== 1) return null;
   const interpolate = objects.resolve(image.dict.get('Interpolate')) === true;
-  return { pageObject: page.object, jpeg: Buffer.from(image.data), matrix: drawn.matrix, width: size.width, height: size.height, interpolate };
+  return { pageObject: page.object, jpeg: image.data, matrix: drawn.matrix, width: size.width, height: size.height, interpolate };
 }
 
 const asDict = (v: PdfValue | undefined) => (isDict(v) ? v : undefined);

@@ -8,12 +8,20 @@ import type { OcrEngine, PageLayout } from '../ocr/ocr-engine.ts';
 import { clearDarkBorders } from '../ocr/dark-borders.ts';
 import { evenLighting } from '../ocr/even-lighting.ts';
 import { darkenFaintPrint } from '../ocr/faint-print.ts';
-import { pagesToRead } from '../ocr/pages-to-read.ts';
 import { prepareImage, toPgm, type GreyImage, type PageSource } from '../ocr/prepare-image.ts';
 import type { LoadedDocument } from '../document.ts';
 import { releaseMemory } from '../release-memory.ts';
 
 const RENDER_DPI = 300;
+/** Long scanned PDFs: the first pages carry the header, the last ones the totals. */
+const OCR_PAGES_HEAD = 2;
+const OCR_PAGES_TAIL = 3;
+function pagesToRead(count: number): number[] {
+  const all = Array.from({ length: count }, (_, i) => i + 1);
+  if (count <= OCR_PAGES_HEAD + OCR_PAGES_TAIL) return all;
+  return [...all.slice(0, OCR_PAGES_HEAD), ...all.slice(-OCR_PAGES_TAIL)];
+}
+
 /** Automatic segmentation that finds (almost) nothing has taken the page for a picture. */
 const MIN_WORDS = 5;
 
