@@ -30,13 +30,7 @@ export async function openDocument(bytes: Uint8Array, fileType: AcceptedFileType
     if (!budget.ok) throw new ExtractionError('document_too_large', `The PDF is refused before decoding: ${budget.reason}`);
     let pdf: PdfDocument;
     try {
-      // A file whose scans were shrunk is a copy already: pdf.js takes it over rather than copying 25 MB again.
-      const shrunk = await shrinkScannedImages(bytes, { inPlace: handOver });
-      // A scanned PDF is held once, here: pdf.js gets the file without its JPEGs, which libjpeg reads from these bytes.
-      const scanned = await findScannedPages(shrunk, limits.maxPixels);
-      pdf = scanned
-        ? await openPdf(scanned.withoutImages, { maxImagePixels: limits.maxPixels, handOver: true, scans: { pages: scanned.pages, file: shrunk, handOver: handOver || shrunk !== bytes } })
-        : await openPdf(shrunk, { maxImagePixels: limits.maxPixels, handOver: handOver || shrunk !== bytes });
+      pdf = await openScannedPdf(bytes, limits, handOver) ?? await openPlainPdf(bytes, limits, handOver);
     } catch (error) {
       throw new ExtractionError('unreadable_document', `The PDF cannot be read: ${(error as Error).message}`);
     }
@@ -60,6 +54,23 @@ export async function openDocument(bytes: Uint8Array, fileType: AcceptedFileType
   if (!meta.width || !meta.height) throw new ExtractionError('unreadable_document', 'The image has no size');
   refuseOversize(meta.width, meta.height, limits);
   return { fileType, bytes, pageCount: 1, pdf: null, close: async () => {} };
+}
+
+/**
+ * A PDF of scanned pages is held once, here: pdf.js gets the file without its JPEGs, which libjpeg
+ * reads from these bytes (scan-pages.ts); a big JPEG is decoded small without being shrunk in the file.
+ */
+async function openScannedPdf(bytes: Uint8Array, limits: ExtractionLimits, handOver: boolean): Promise<PdfDocument | null> {
+  const scanned = await findScannedPages(bytes, limits.maxPixels);
+  if (!scanned) return null;
+  const whole = () => shrinkScannedImages(bytes);
+  return openPdf(scanned.withoutImages, { maxImagePixels: limits.maxPixels, handOver: true, scans: { pages: scanned.pages, file: bytes, handOver, whole } });
+}
+
+/** A file whose scans were shrunk is a copy already: pdf.js takes it over rather than copying 25 MB again. */
+async function openPlainPdf(bytes: Uint8Array, limits: ExtractionLimits, handOver: boolean): Promise<PdfDocument> {
+  const shrunk = await shrinkScannedImages(bytes, { inPlace: handOver });
+  return openPdf(shrunk, { maxImagePixels: limits.maxPixels, handOver: handOver || shrunk !== bytes });
 }
 
 function refuseOversize(width: number, height: number, limits: ExtractionLimits) {

@@ -8,6 +8,7 @@ import { openDocument } from '../../src/extraction/document.ts';
 import { decodeGrey, type GreyImage } from '../../src/extraction/ocr/prepare-image.ts';
 import { openPdf } from '../../src/extraction/pdf/pdf-document.ts';
 import { clockwiseTurn } from '../../src/extraction/pdf/scan-page-pixels.ts';
+import { shrinkScannedImages } from '../../src/extraction/pdf/shrink-scans.ts';
 import { findScannedPages, singleImageDrawn } from '../../src/extraction/pdf/scan-pages.ts';
 import { buildPdf, pdfStream } from '../helpers/hostile-files.ts';
 
@@ -17,9 +18,9 @@ const MAX_PIXELS = 100_000_000;
 const LIMITS = { maxPages: 50, maxPixels: MAX_PIXELS, timeoutMs: 60_000 };
 
 /** A noisy page with dark bars (text-like edges), as a JPEG. */
-async function pageJpeg(channels: 1 | 3 = 3): Promise<Buffer> {
-  const bars = Buffer.from(`<svg width="${WIDTH}" height="${HEIGHT}"><rect x="40" y="60" width="300" height="14" fill="#222"/><rect x="40" y="100" width="180" height="9" fill="#444"/><rect x="250" y="400" width="90" height="30" fill="#000"/></svg>`);
-  const page = sharp({ create: { width: WIDTH, height: HEIGHT, channels: 3, background: '#f4eee0', noise: { type: 'gaussian', mean: 230, sigma: 20 } } })
+async function pageJpeg(channels: 1 | 3 = 3, width = WIDTH, height = HEIGHT): Promise<Buffer> {
+  const bars = Buffer.from(`<svg width="${width}" height="${height}"><rect x="40" y="60" width="300" height="14" fill="#222"/><rect x="40" y="100" width="180" height="9" fill="#444"/><rect x="250" y="400" width="90" height="30" fill="#000"/></svg>`);
+  const page = sharp({ create: { width, height, channels: 3, background: '#f4eee0', noise: { type: 'gaussian', mean: 230, sigma: 20 } } })
     .composite([{ input: bars }]);
   return (channels === 1 ? page.toColourspace('b-w') : page).jpeg({ quality: 90 }).toBuffer();
 }
@@ -28,6 +29,8 @@ interface PageSpec {
   jpeg: Buffer;
   /** Resolution of the image on the page: 300 is one image pixel per canvas pixel, 200 enlarges 1.5 times. */
   dpi?: number;
+  /** The JPEG's size, when it is not WIDTH x HEIGHT. */
+  size?: [number, number];
   content?: (w: string, h: string) => string;
   page?: string;
   image?: string;
@@ -38,13 +41,13 @@ interface PageSpec {
   objectStream?: boolean;
 }
 
-function onePagePdf({ jpeg, dpi = 200, content, page = '', image = '', grey = false, margin = 0, objectStream = false }: PageSpec): Buffer {
-  const w = ((WIDTH * 72) / dpi).toFixed(2);
-  const h = ((HEIGHT * 72) / dpi).toFixed(2);
+function onePagePdf({ jpeg, dpi = 200, size = [WIDTH, HEIGHT], content, page = '', image = '', grey = false, margin = 0, objectStream = false }: PageSpec): Buffer {
+  const w = ((size[0] * 72) / dpi).toFixed(2);
+  const h = ((size[1] * 72) / dpi).toFixed(2);
   const drawing = content?.(w, h) ?? `q ${w} 0 0 ${h} ${margin} ${margin} cm /Im0 Do Q`;
   const box = `[0 0 ${(Number(w) + 2 * margin).toFixed(2)} ${(Number(h) + 2 * margin).toFixed(2)}]`;
   const pageDict = `<< /Type /Page /Parent 2 0 R /MediaBox ${box}${page} /Resources << /XObject << /Im0 5 0 R >> >> /Contents 4 0 R >>`;
-  const imageStream = pdfStream(`/Type /XObject /Subtype /Image /Width ${WIDTH} /Height ${HEIGHT} /ColorSpace /Device${grey ? 'Gray' : 'RGB'} /BitsPerComponent 8 /Filter /DCTDecode${image}`, jpeg);
+  const imageStream = pdfStream(`/Type /XObject /Subtype /Image /Width ${size[0]} /Height ${size[1]} /ColorSpace /Device${grey ? 'Gray' : 'RGB'} /BitsPerComponent 8 /Filter /DCTDecode${image}`, jpeg);
   const contentStream = pdfStream('/Filter /FlateDecode', zlib.deflateSync(Buffer.from(drawing)));
   const tree = ['<< /Type /Pages /Kids [3 0 R] /Count 1 >>', pageDict];
   return objectStream
@@ -86,12 +89,13 @@ function pdfWithObjectStream(catalog: string, packed: string[], plain: Buffer[])
 
 /**
  * Page 1 as grey pixels: as the engine opens the file (the scan path when the document is a scan, the
- * file handed over as the sandbox does), and through pdf.js's canvas from the whole file.
+ * file handed over as the sandbox does), and as it did before, through pdf.js's canvas from the whole
+ * file, its big JPEGs shrunk (shrink-scans.ts).
  */
 async function bothRenders(pdf: Buffer): Promise<{ found: boolean; scan: GreyImage; canvas: GreyImage }> {
   const found = (await findScannedPages(pdf, MAX_PIXELS))?.pages.has(1) ?? false;
   const doc = await openDocument(Buffer.from(pdf), 'application/pdf', LIMITS, true);
-  const plain = await openPdf(pdf, { maxImagePixels: MAX_PIXELS });
+  const plain = await openPdf(await shrinkScannedImages(pdf), { maxImagePixels: MAX_PIXELS });
   try {
     let channels = 0;
     const scan = await doc.pdf!.renderPage(1, 300, (pixels) => { channels = pixels.channels; return decodeGrey(pixels); });
@@ -108,7 +112,7 @@ async function bothRenders(pdf: Buffer): Promise<{ found: boolean; scan: GreyIma
  * JPEG's chroma is subsampled (0.7 on average here), while a pixel placed or sampled wrongly moves
  * whole edges (1% of pixels off by more than 32 when every third column was taken from the wrong side).
  */
-function assertSamePicture(a: GreyImage, b: GreyImage, what = '') {
+function assertSamePicture(a: GreyImage, b: GreyImage, what = '', meanLevels = 1) {
   assert.deepEqual([a.width, a.height], [b.width, b.height], what);
   let sum = 0;
   let far = 0;
@@ -117,7 +121,7 @@ function assertSamePicture(a: GreyImage, b: GreyImage, what = '') {
     sum += difference;
     if (difference > 32) far++;
   }
-  assert.ok(sum / a.data.length < 1, `${what}: ${sum / a.data.length} grey levels apart on average`);
+  assert.ok(sum / a.data.length < meanLevels, `${what}: ${sum / a.data.length} grey levels apart on average`);
   assert.ok(far / a.data.length < 0.0005, `${what}: ${far} pixels more than 32 grey levels apart`);
 }
 
@@ -151,6 +155,17 @@ test('a page turned by /Rotate, a flipped page space (pdfkit) and an image with 
     const { found, scan, canvas } = await bothRenders(onePagePdf(spec));
     assert.ok(found);
     assertSamePicture(scan, canvas, spec.page ?? spec.content?.('w', 'h'));
+  }
+});
+
+test('a JPEG over 12 million pixels is decoded at half size, as it was shrunk in the file before, upright or turned', async () => {
+  const size: [number, number] = [4000, 3100];
+  const jpeg = await pageJpeg(3, ...size);
+  for (const page of ['', ' /Rotate 90']) {
+    const { found, scan, canvas } = await bothRenders(onePagePdf({ jpeg, size, dpi: 600, page }));
+    assert.ok(found);
+    // Before, the half-size image was encoded again (JPEG quality 92) for pdf.js: 1-2 grey levels of noise.
+    assertSamePicture(scan, canvas, page, 3);
   }
 });
 
