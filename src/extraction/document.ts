@@ -57,14 +57,15 @@ export async function openDocument(bytes: Uint8Array, fileType: AcceptedFileType
 }
 
 /**
- * A PDF of scanned pages is held once, here: pdf.js gets the file without its JPEGs, which libjpeg
- * reads from these bytes (scan-pages.ts); a big JPEG is decoded small without being shrunk in the file.
+ * A PDF of scanned pages is held once, here: its big JPEGs shrunk in place as for pdf.js, then pdf.js
+ * gets the file without its JPEGs, which are decoded from these bytes (scan-pages.ts).
  */
 async function openScannedPdf(bytes: Uint8Array, limits: ExtractionLimits, handOver: boolean): Promise<PdfDocument | null> {
-  const scanned = await findScannedPages(bytes, limits.maxPixels);
+  const shrunk = await shrinkScannedImages(bytes, { inPlace: handOver });
+  const scanned = await findScannedPages(shrunk, limits.maxPixels);
   if (!scanned) return null;
-  const whole = () => shrinkScannedImages(bytes);
-  return openPdf(scanned.withoutImages, { maxImagePixels: limits.maxPixels, handOver: true, scans: { pages: scanned.pages, file: bytes, handOver, whole } });
+  const scans = { pages: scanned.pages, file: shrunk, handOver: handOver || shrunk !== bytes };
+  return openPdf(scanned.withoutImages, { maxImagePixels: limits.maxPixels, handOver: true, scans });
 }
 
 /** A file whose scans were shrunk is a copy already: pdf.js takes it over rather than copying 25 MB again. */

@@ -58,11 +58,10 @@ export interface PdfOptions {
   handOver?: boolean;
   /**
    * A scanned PDF (scan-pages.ts): its pages, by number, are decoded without pdf.js, which is given
-   * the file without their JPEGs; `file` has them, and `whole()` makes the file pdf.js would have had
-   * (its big JPEGs shrunk), for a page pdf.js must render after all. A file handed over is let go
-   * (detached) when the document closes, as pdf.js would have taken it.
+   * the file without their JPEGs; `file` has them, for a page pdf.js must render after all. A file
+   * handed over is let go (detached) when the document closes, as pdf.js would have taken it.
    */
-  scans?: { pages: Map<number, ScanImage>; file: Uint8Array; handOver: boolean; whole: () => Promise<Uint8Array> };
+  scans?: { pages: Map<number, ScanImage>; file: Uint8Array; handOver: boolean };
 }
 
 export async function openPdf(bytes: Uint8Array, options: PdfOptions): Promise<PdfDocument> {
@@ -110,7 +109,7 @@ export async function openPdf(bytes: Uint8Array, options: PdfOptions): Promise<P
         const pixels = scan.pageObject === page.ref?.num ? await scanPagePixels(scan, viewport).catch(() => null) : null;
         if (pixels) return await use(pixels);
         // pdf.js's copy of the file lacks the JPEG: this page is rendered from a copy of the whole file.
-        whole ??= options.scans!.whole().then((file) => loadPdf(file, { maxImagePixels: options.maxImagePixels }));
+        whole ??= loadPdf(options.scans!.file, { maxImagePixels: options.maxImagePixels });
         const wholePage = await (await whole).getPage(pageNumber);
         try {
           return await renderOnCanvas(await whole, wholePage, viewport, use);

@@ -4,6 +4,7 @@
 // grey as the rendered page was. An A4 page at 300 dpi then costs its 8.7 MB of grey and libvips'
 // working rows, instead of pdf.js's RGB and RGBA copies of the image and a 35 MB RGBA canvas.
 import sharp, { type Sharp } from 'sharp';
+import { JpegImage } from 'pdfjs-dist/legacy/image_decoders/pdf.image_decoders.mjs';
 import type { RawPixels } from './pdf-document.ts';
 import { multiply, type Matrix, type ScanImage } from './scan-pages.ts';
 
@@ -30,14 +31,11 @@ export async function scanPagePixels(scan: ScanImage, viewport: PageViewport): P
   const turn = clockwiseTurn(toCanvas);
   const place = placement(toCanvas, viewport);
   if (turn === null || !place) return null;
-  const { decoded } = scan;
-  const [turnedWidth, turnedHeight] = turn % 180 ? [decoded.height, decoded.width] : [decoded.width, decoded.height];
+  const [turnedWidth, turnedHeight] = turn % 180 ? [scan.height, scan.width] : [scan.width, scan.height];
   const sameSize = place.width === turnedWidth && place.height === turnedHeight;
   if (!sameSize && !drawnByNearestPixel(scan, place.width / turnedWidth, place.height / turnedHeight)) return null;
-  // Nearest-pixel enlarging copies pixels, so the turn to grey may come before it. Grey as the output's
-  // colour space, after any shrinking: grayscale() would come before it, and decode the JPEG whole
-  // (1.1 s instead of 0.3 for the 600-dpi scan's page, and 0.24 grey levels off on average).
-  let image = shrunkAsBefore(scan);
+  // Nearest-pixel enlarging copies pixels, so the turn to grey may come before it.
+  let image = decodedAsPdfjs(scan);
   if (turn) image = image.rotate(turn);
   const { data, info } = await image.toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
   const fillsCanvas = sameSize && place.left === 0 && place.top === 0 && place.width === place.canvasWidth && place.height === place.canvasHeight;
@@ -46,14 +44,15 @@ export async function scanPagePixels(scan: ScanImage, viewport: PageViewport): P
 }
 
 /**
- * The JPEG decoded as pdf.js got it. A big one is shrunk as shrink-scans.ts shrank it in the file
- * (libvips' defaults: libjpeg's scaled decoding, an embedded colour profile applied), only not
- * encoded again; otherwise its profile is ignored, as pdf.js ignores it (the PDF says DeviceRGB).
+ * The JPEG's RGB pixels from pdf.js's own JPEG decoder, as pdf.js decodes a DCTDecode image. libjpeg
+ * was tried: it differs by one grey level on 0.2-1% of pixels (its IDCT and colour conversion round
+ * otherwise), and that alone changed fields on 3 of 8 one-page scans (docs/benchmarks.md).
  */
-function shrunkAsBefore(scan: ScanImage): Sharp {
-  const { width, height } = scan.decoded;
-  if (width === scan.width && height === scan.height) return sharp(scan.jpeg, { ignoreIcc: true });
-  return sharp(scan.jpeg).resize({ width, height, fit: 'fill' });
+function decodedAsPdfjs(scan: ScanImage): Sharp {
+  const decoder = new JpegImage();
+  decoder.parse(scan.jpeg);
+  const rgb = decoder.getData({ width: scan.width, height: scan.height, forceRGB: true, isSourcePDF: true });
+  return sharp(Buffer.from(rgb.buffer, rgb.byteOffset, rgb.byteLength), { raw: { width: scan.width, height: scan.height, channels: 3 } });
 }
 
 /**

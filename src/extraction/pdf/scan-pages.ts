@@ -9,7 +9,6 @@
 // or filter, an annotation) leaves the whole document to pdf.js, as before.
 import sharp from 'sharp';
 import { inflate, isDict, isName, readObjects, readToken, type PdfDict, type PdfObjects, type PdfToken, type PdfValue } from './pdf-objects.ts';
-import { shrunkSize } from './shrink-scans.ts';
 import { streams } from './stream-budget.ts';
 
 /** A PDF transformation matrix [a b c d e f]: (x, y) becomes (a x + c y + e, b x + d y + f). */
@@ -24,11 +23,6 @@ export interface ScanImage {
   matrix: Matrix;
   width: number;
   height: number;
-  /**
-   * The size it is decoded to: a JPEG over MAX_RENDER_PIXELS at the size shrink-scans.ts would have
-   * shrunk it to before pdf.js drew it (so that the page is drawn as before, without the re-encoding).
-   */
-  decoded: { width: number; height: number };
   /** The image's /Interpolate: pdf.js then smooths it however much it is enlarged. */
   interpolate: boolean;
 }
@@ -117,14 +111,13 @@ async function scanImage(objects: PdfObjects, page: PageEntry, maxPixels: number
   const xobjects = objects.resolve(asDict(objects.resolve(page.resources))?.get('XObject'));
   const image = objects.stream(asDict(xobjects)?.get(drawn.name));
   const size = image && plainJpegSize(objects, image.dict);
-  const decoded = size && shrunkSize(size.width, size.height);
-  if (!image || !size || !decoded || decoded.width * decoded.height > maxPixels) return null;
+  if (!image || !size || size.width * size.height > maxPixels) return null;
   // The JPEG must say what the dictionary says, and nothing pdf.js would read differently.
   const meta = await sharp(image.data).metadata();
   const channels = size.grey ? 1 : 3;
   if (meta.format !== 'jpeg' || meta.width !== size.width || meta.height !== size.height || meta.channels !== channels || (meta.orientation ?? 1) !== 1) return null;
   const interpolate = objects.resolve(image.dict.get('Interpolate')) === true;
-  return { pageObject: page.object, jpeg: image.data, matrix: drawn.matrix, width: size.width, height: size.height, decoded, interpolate };
+  return { pageObject: page.object, jpeg: image.data, matrix: drawn.matrix, width: size.width, height: size.height, interpolate };
 }
 
 const asDict = (v: PdfValue | undefined) => (isDict(v) ? v : undefined);

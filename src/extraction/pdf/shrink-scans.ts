@@ -56,19 +56,12 @@ function shrinkableSize(stream: RawStream, maxPixels: number): { width: number; 
   return { width, height, grey: colour[1] === 'Gray' };
 }
 
-/**
- * The size a JPEG larger than `maxPixels` is shrunk to: by a power of two, so that libjpeg's own
- * scaled decoding does the work. scan-page-pixels.ts decodes scanned pages to the same size.
- */
-export function shrunkSize(width: number, height: number, maxPixels = MAX_RENDER_PIXELS): { width: number; height: number } {
-  if (width * height <= maxPixels) return { width, height };
-  let factor = 2;
-  while ((width * height) / (factor * factor) > maxPixels) factor *= 2;
-  return { width: Math.floor(width / factor), height: Math.floor(height / factor) };
-}
-
 async function shrink(stream: RawStream, size: { width: number; height: number; grey: boolean }, maxPixels: number) {
-  const { width, height } = shrunkSize(size.width, size.height, maxPixels);
+  // A power of two, so that libjpeg's own scaled decoding does the work.
+  let factor = 2;
+  while ((size.width * size.height) / (factor * factor) > maxPixels) factor *= 2;
+  const width = Math.floor(size.width / factor);
+  const height = Math.floor(size.height / factor);
   try {
     const meta = await sharp(stream.data).metadata();
     if (meta.width !== size.width || meta.height !== size.height || (meta.orientation ?? 1) !== 1) return null;
