@@ -30,7 +30,10 @@ export async function openDocument(bytes: Uint8Array, fileType: AcceptedFileType
     if (!budget.ok) throw new ExtractionError('document_too_large', `The PDF is refused before decoding: ${budget.reason}`);
     let pdf: PdfDocument;
     try {
-      pdf = await openScannedPdf(bytes, limits, handOver) ?? await openPlainPdf(bytes, limits, handOver);
+      // A file whose scans were shrunk is a copy already: pdf.js takes it over rather than copying 25 MB again.
+      const shrunk = await shrinkScannedImages(bytes, { inPlace: handOver });
+      const ours = handOver || shrunk !== bytes;
+      pdf = await openScannedPdf(shrunk, limits, ours) ?? await openPdf(shrunk, { maxImagePixels: limits.maxPixels, handOver: ours });
     } catch (error) {
       throw new ExtractionError('unreadable_document', `The PDF cannot be read: ${(error as Error).message}`);
     }
@@ -57,21 +60,14 @@ export async function openDocument(bytes: Uint8Array, fileType: AcceptedFileType
 }
 
 /**
- * A PDF of scanned pages is held once, here: its big JPEGs shrunk in place as for pdf.js, then pdf.js
- * gets the file without its JPEGs, which are decoded from these bytes (scan-pages.ts).
+ * A PDF of scanned pages is held once, here: pdf.js gets the file without its JPEGs, which are
+ * decoded from these bytes (scan-pages.ts); `ours`: the bytes are ours to let go when it closes.
  */
-async function openScannedPdf(bytes: Uint8Array, limits: ExtractionLimits, handOver: boolean): Promise<PdfDocument | null> {
-  const shrunk = await shrinkScannedImages(bytes, { inPlace: handOver });
-  const scanned = await findScannedPages(shrunk, limits.maxPixels);
+async function openScannedPdf(bytes: Uint8Array, limits: ExtractionLimits, ours: boolean): Promise<PdfDocument | null> {
+  const scanned = await findScannedPages(bytes, limits.maxPixels);
   if (!scanned) return null;
-  const scans = { pages: scanned.pages, file: shrunk, handOver: handOver || shrunk !== bytes };
+  const scans = { pages: scanned.pages, file: bytes, handOver: ours };
   return openPdf(scanned.withoutImages, { maxImagePixels: limits.maxPixels, handOver: true, scans });
-}
-
-/** A file whose scans were shrunk is a copy already: pdf.js takes it over rather than copying 25 MB again. */
-async function openPlainPdf(bytes: Uint8Array, limits: ExtractionLimits, handOver: boolean): Promise<PdfDocument> {
-  const shrunk = await shrinkScannedImages(bytes, { inPlace: handOver });
-  return openPdf(shrunk, { maxImagePixels: limits.maxPixels, handOver: handOver || shrunk !== bytes });
 }
 
 function refuseOversize(width: number, height: number, limits: ExtractionLimits) {
