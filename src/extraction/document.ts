@@ -3,6 +3,7 @@
 import sharp, { type Metadata } from 'sharp';
 import type { AcceptedFileType } from '../domain/invoice.ts';
 import { openPdf, type PdfDocument } from './pdf/pdf-document.ts';
+import { findScannedPages } from './pdf/scan-pages.ts';
 import { shrinkScannedImages } from './pdf/shrink-scans.ts';
 import { checkStreamBudget } from './pdf/stream-budget.ts';
 import { declaredImageSize } from './image-header.ts';
@@ -31,7 +32,8 @@ export async function openDocument(bytes: Uint8Array, fileType: AcceptedFileType
     try {
       // A file whose scans were shrunk is a copy already: pdf.js takes it over rather than copying 25 MB again.
       const shrunk = await shrinkScannedImages(bytes, { inPlace: handOver });
-      pdf = await openPdf(shrunk, { maxImagePixels: limits.maxPixels, handOver: handOver || shrunk !== bytes });
+      const ours = handOver || shrunk !== bytes;
+      pdf = await openScannedPdf(shrunk, limits, ours) ?? await openPdf(shrunk, { maxImagePixels: limits.maxPixels, handOver: ours });
     } catch (error) {
       throw new ExtractionError('unreadable_document', `The PDF cannot be read: ${(error as Error).message}`);
     }
@@ -55,6 +57,17 @@ export async function openDocument(bytes: Uint8Array, fileType: AcceptedFileType
   if (!meta.width || !meta.height) throw new ExtractionError('unreadable_document', 'The image has no size');
   refuseOversize(meta.width, meta.height, limits);
   return { fileType, bytes, pageCount: 1, pdf: null, close: async () => {} };
+}
+
+/**
+ * A PDF of scanned pages is held once, here: pdf.js gets the file without its JPEGs, which are
+ * decoded from these bytes (scan-pages.ts); `ours`: the bytes are ours to let go when it closes.
+ */
+async function openScannedPdf(bytes: Uint8Array, limits: ExtractionLimits, ours: boolean): Promise<PdfDocument | null> {
+  const scanned = await findScannedPages(bytes, limits.maxPixels);
+  if (!scanned) return null;
+  const scans = { pages: scanned.pages, file: bytes, handOver: ours };
+  return openPdf(scanned.withoutImages, { maxImagePixels: limits.maxPixels, handOver: true, scans });
 }
 
 function refuseOversize(width: number, height: number, limits: ExtractionLimits) {

@@ -89,17 +89,20 @@ test('a scanned page over 12 Mpx is shrunk before pdf.js decodes it, in place: s
   await doc.close();
 });
 
-test("a caller's PDF is left as it is; the sandbox's own copy is shrunk where it lies and taken over by pdf.js, so the file is held once", async () => {
+test("a caller's PDF is left as it is; the sandbox's own copy of a scan is shrunk and read where it lies, and let go on close, so the file is held once", async () => {
   const pdf = await twoColourScanPdf();
   const limits = loadConfig({}).extraction;
   const callers = Buffer.from(pdf);
   const doc = await openDocument(callers, 'application/pdf', limits);
   assert.ok(callers.equals(pdf), 'the stored original is untouched');
   await doc.close();
+  assert.ok(callers.equals(pdf), 'and still there');
 
+  // A scanned PDF: pdf.js gets the file without its JPEG (scan-pages.ts), libjpeg reads the JPEG from these bytes.
   const own = Buffer.from(pdf);
   const handedOver = await openDocument(own, 'application/pdf', limits, true);
-  assert.equal(own.byteLength, 0, 'pdf.js took the memory block itself, not a copy of it');
+  assert.ok(!own.equals(pdf), 'its big JPEG shrunk where it lies');
   await assertRendersRedBlue(handedOver.pdf!);
   await handedOver.close();
+  assert.equal(own.byteLength, 0, 'the memory block is let go (detached) as pdf.js would have taken it');
 });

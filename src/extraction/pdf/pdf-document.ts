@@ -1,8 +1,10 @@
 // PDF access through pdfjs-dist (Apache-2.0): embedded files, positioned text, page rendering.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { getDocument, type PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { getDocument, type PDFDocumentProxy, type PDFPageProxy, type PageViewport } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import type { TextRun } from '../layout/text-run.ts';
+import { scanPagePixels } from './scan-page-pixels.ts';
+import type { ScanImage } from './scan-pages.ts';
 
 const require = createRequire(import.meta.url);
 const PDFJS_DIR = path.dirname(require.resolve('pdfjs-dist/package.json'));
@@ -32,15 +34,8 @@ export const MAX_RENDER_PIXELS = 12_000_000;
 /** Uncompressed pixels, `channels` bytes each, row after row. */
 export interface RawPixels { data: Buffer; width: number; height: number; channels: 1 | 3 | 4 }
 
-export interface PdfOptions {
-  /** Images declaring more pixels than this are left out by pdf.js before they are decoded. */
-  maxImagePixels: number;
-  /** The bytes are the caller's own copy, which pdf.js may take over (it detaches them); else it gets a copy. */
-  handOver?: boolean;
-}
-
-export async function openPdf(bytes: Uint8Array, options: PdfOptions): Promise<PdfDocument> {
-  const doc: PDFDocumentProxy = await getDocument({
+function loadPdf(bytes: Uint8Array, options: PdfOptions): Promise<PDFDocumentProxy> {
+  return getDocument({
     // pdf.js takes (detaches) the memory block of what it is given when it is one whole block, and
     // copies it otherwise; it refuses a Buffer, so a handed-over one is passed as a Uint8Array view.
     data: options.handOver ? new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength) : new Uint8Array(bytes),
@@ -54,7 +49,23 @@ export async function openPdf(bytes: Uint8Array, options: PdfOptions): Promise<P
     useSystemFonts: false,
     verbosity: 0,
   }).promise;
+}
 
+export interface PdfOptions {
+  /** Images declaring more pixels than this are left out by pdf.js before they are decoded. */
+  maxImagePixels: number;
+  /** The bytes are the caller's own copy, which pdf.js may take over (it detaches them); else it gets a copy. */
+  handOver?: boolean;
+  /**
+   * A scanned PDF (scan-pages.ts): its pages, by number, are decoded without pdf.js, which is given
+   * the file without their JPEGs; `file` has them, for a page pdf.js must render after all. A file
+   * handed over is let go (detached) when the document closes, as pdf.js would have taken it.
+   */
+  scans?: { pages: Map<number, ScanImage>; file: Uint8Array; handOver: boolean };
+}
+
+export async function openPdf(bytes: Uint8Array, options: PdfOptions): Promise<PdfDocument> {
+  const doc = await loadPdf(bytes, options);
   // One page is rendered at a time: each render holds its page's decoded images (a 600-dpi colour
   // scan is 100 MB of pixels per page), and pages rendered side by side would hold them all at once.
   let rendering: Promise<unknown> = Promise.resolve();
@@ -65,6 +76,7 @@ export async function openPdf(bytes: Uint8Array, options: PdfOptions): Promise<P
   };
 
   let closing: Promise<void> | undefined;
+  let whole: Promise<PDFDocumentProxy> | undefined;
   return {
     pageCount: doc.numPages,
     async attachments() {
@@ -90,22 +102,54 @@ export async function openPdf(bytes: Uint8Array, options: PdfOptions): Promise<P
     renderPage: (pageNumber, dpi, use) => oneAtATime(async () => {
       const page = await doc.getPage(pageNumber);
       const viewport = page.getViewport({ scale: renderScale(page.getViewport({ scale: 1 }), dpi) });
-      const factory = (doc as unknown as { canvasFactory: CanvasFactory }).canvasFactory;
-      const { canvas, context } = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
       try {
-        context.fillStyle = '#ffffff';
-        context.fillRect(0, 0, canvas.width, canvas.height);
-        await page.render({ canvasContext: context, viewport, canvas } as never).promise;
-        // The canvas's own RGBA memory, not a copy, and no PNG: encoding a noisy 300-dpi page took
-        // 1.6 s (as long as rendering it) and decoding it again 0.3 s, for the same grey pixels.
-        return await use({ data: canvas.data(), width: canvas.width, height: canvas.height, channels: 4 });
+        const scan = options.scans?.pages.get(pageNumber);
+        if (!scan) return await renderOnCanvas(doc, page, viewport, use);
+        // The page found as a scan must be the one pdf.js numbers so; a JPEG libjpeg refuses is pdf.js's too.
+        const pixels = scan.pageObject === page.ref?.num ? await scanPagePixels(scan, viewport).catch(() => null) : null;
+        if (pixels) return await use(pixels);
+        // pdf.js's copy of the file lacks the JPEG: this page is rendered from a copy of the whole file.
+        whole ??= loadPdf(options.scans!.file, { maxImagePixels: options.maxImagePixels });
+        const wholePage = await (await whole).getPage(pageNumber);
+        try {
+          return await renderOnCanvas(await whole, wholePage, viewport, use);
+        } finally {
+          wholePage.cleanup();
+        }
       } finally {
-        factory.destroy({ canvas, context });
         page.cleanup();
       }
     }),
-    close: () => (closing ??= doc.destroy()),
+    close: () => {
+      if (options.scans) letGo(options.scans);
+      return (closing ??= Promise.all([doc.destroy(), whole?.then((w) => w.destroy())]).then(() => {}));
+    },
   };
+}
+
+/**
+ * The scans' JPEGs are views of the file; a file handed over is detached, so that the 25 MB of a big
+ * scan are freed before OCR even though the pipeline and its caller still refer to them.
+ */
+function letGo(scans: NonNullable<PdfOptions['scans']>) {
+  scans.pages.clear();
+  const { buffer, byteOffset, byteLength } = scans.file;
+  if (scans.handOver && buffer instanceof ArrayBuffer && !buffer.detached && byteOffset === 0 && byteLength === buffer.byteLength) buffer.transfer();
+}
+
+async function renderOnCanvas<T>(doc: PDFDocumentProxy, page: PDFPageProxy, viewport: PageViewport, use: (pixels: RawPixels) => Promise<T>): Promise<T> {
+  const factory = (doc as unknown as { canvasFactory: CanvasFactory }).canvasFactory;
+  const { canvas, context } = factory.create(Math.ceil(viewport.width), Math.ceil(viewport.height));
+  try {
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, canvas.width, canvas.height);
+    await page.render({ canvasContext: context, viewport, canvas } as never).promise;
+    // The canvas's own RGBA memory, not a copy, and no PNG: encoding a noisy 300-dpi page took
+    // 1.6 s (as long as rendering it) and decoding it again 0.3 s, for the same grey pixels.
+    return await use({ data: canvas.data(), width: canvas.width, height: canvas.height, channels: 4 });
+  } finally {
+    factory.destroy({ canvas, context });
+  }
 }
 
 /** The scale for the wanted resolution, lowered so that the page stays within MAX_RENDER_PIXELS. */
