@@ -103,3 +103,14 @@ test('a quantity with its unit is no legal form: "1 kg" of coffee names no Komma
   const names = supplierCandidates(lines).filter((c) => c.features.legal_form === 1).map((c) => c.name);
   assert.deepEqual(names, ['Muster GmbH & Co. KG']);
 });
+
+test("a party block's key whose colon OCR lost ('Ansprechpartner   Kontaktperson') is no name", () => {
+  const lines = buildLines([
+    run('Verkäufer', 40, 400, 10),
+    run('Ansprechpartner', 40, 415, 10), run('Kontaktperson', 200, 415, 10),
+    run('Contact person', 40, 430, 10), run('Jane Roe', 200, 430, 10),
+    ...body,
+  ]);
+  const names = supplierCandidates(lines).map((c) => c.name);
+  assert.ok(!names.some((n) => /ansprechpartner|contact person/i.test(n)), JSON.stringify(names));
+});

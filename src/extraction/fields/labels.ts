@@ -166,6 +166,9 @@ export const NUMBER_LABELS: Label<'number'>[] = [
   label('number', TITLE_BEFORE_NUMBER, String.raw`(?<!date[ \t](de[ \t])?)\b${any('invoiceTitles')}\b(?=[ \t]*[:.]?[ \t]*[a-z]{0,4}[-/]?\d)`),
 ];
 
+/** A party block's key, alone in its cell ("Ansprechpartner", "Contact person:"): never a name. */
+export const CONTACT_KEY_CELL = new RegExp(String.raw`^\W*${any('contactKeys')}\s*:?\s*$`);
+
 export const CUSTOMER_LABELS = new RegExp(String.raw`\b${any('customerLabels')}\b`);
 
 /** Legal forms, abbreviated ("SAS", "GmbH & Co. KG", "Ltd."), as a whole word. */

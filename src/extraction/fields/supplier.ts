@@ -1,7 +1,7 @@
 // The supplier's name: a company name with its legal form, the legal mentions, or the letterhead.
 import { COLUMN_GAP, type Line } from '../layout/lines.ts';
 import { customerLines } from './company-ids.ts';
-import { CUSTOMER_LABELS, DOCUMENT_TITLES, LEGAL_FORMS, SELLER_HEADINGS, SPELLED_LEGAL_FORMS } from './labels.ts';
+import { CONTACT_KEY_CELL, CUSTOMER_LABELS, DOCUMENT_TITLES, LEGAL_FORMS, SELLER_HEADINGS, SPELLED_LEGAL_FORMS } from './labels.ts';
 import { findAmounts } from './amount-parser.ts';
 import { findDates } from './date-parser.ts';
 import { fold } from './text-normalise.ts';
@@ -30,7 +30,7 @@ const plausibleName = (s: string) =>
 
 /** A block's heading ("Rechnungsersteller", "Bill to") stands above a name; it is none itself. */
 const WHOLE_CUSTOMER_LABEL = new RegExp(String.raw`^\W*(${CUSTOMER_LABELS.source})\W*$`);
-const isHeading = (s: string) => SELLER_HEADINGS.test(fold(s)) || WHOLE_CUSTOMER_LABEL.test(fold(s));
+const isHeading = (s: string) => SELLER_HEADINGS.test(fold(s)) || WHOLE_CUSTOMER_LABEL.test(fold(s)) || CONTACT_KEY_CELL.test(fold(s));
 
 const MAX_NAME_WORDS = 6;
 const ATTENTION = /(^|\u2003)\W*(a l'attention|attn\b|z\.\s?hd\b|to the attention)/;

@@ -189,6 +189,14 @@ export const DE: Vocabulary = {
     'absender',
     'leistungserbringer',
   ],
+  // The keys of a party's block ("Ansprechpartner: Kontaktperson"), whose colon OCR may lose.
+  contactKeys: [
+    'ansprechpartner',
+    'kontakt',
+    'anschrift',
+    'telefon',
+    'nummer',
+  ],
   customerLabels: [
     'kunde',
     'kundennummer',

@@ -191,6 +191,12 @@ export const EN: Vocabulary = {
     'issuer',
     String.raw`(bill(ed)?|invoice)\s+from`,
   ],
+  contactKeys: [
+    String.raw`contact(\s+person)?`,
+    'address',
+    'phone',
+    'number',
+  ],
   customerLabels: [
     'customer',
     String.raw`bill(ed)?\s+to`,

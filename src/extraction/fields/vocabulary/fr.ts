@@ -249,6 +249,13 @@ export const FR: Vocabulary = {
     'expediteur',
     'prestataire',
   ],
+  contactKeys: [
+    'contact',
+    'interlocuteur',
+    'adresse',
+    'telephone',
+    'numero',
+  ],
   customerLabels: [
     'client',
     'destinataire',
