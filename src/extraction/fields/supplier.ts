@@ -28,9 +28,12 @@ const plausibleName = (s: string) =>
   !isHeading(s) && s.length >= 2 && s.length <= 80 && /\p{L}{3}/u.test(s) && !/^\p{Lu}{2,3}$/u.test(s) && !DOCUMENT_TITLES.test(s) &&
   !findAmounts(s).length && !findDates(s).length && !/@|www\.|https?:|\btel\b|t[eé]l[eé]phone|\+\d{2}|^#|\w_\w/i.test(s);
 
-/** A block's heading ("Rechnungsersteller", "Bill to") stands above a name; it is none itself. */
+/** A block's heading ("Rechnungsersteller", "Bill to") or key ("Ansprechpartner") stands beside a name; it is none itself. */
 const WHOLE_CUSTOMER_LABEL = new RegExp(String.raw`^\W*(${CUSTOMER_LABELS.source})\W*$`);
-const isHeading = (s: string) => SELLER_HEADINGS.test(fold(s)) || WHOLE_CUSTOMER_LABEL.test(fold(s)) || CONTACT_KEY_CELL.test(fold(s));
+function isHeading(s: string): boolean {
+  const text = fold(s);
+  return SELLER_HEADINGS.test(text) || WHOLE_CUSTOMER_LABEL.test(text) || CONTACT_KEY_CELL.test(text);
+}
 
 const MAX_NAME_WORDS = 6;
 const ATTENTION = /(^|\u2003)\W*(a l'attention|attn\b|z\.\s?hd\b|to the attention)/;
@@ -189,7 +192,10 @@ function nameX(c: Candidate): number {
 }
 
 /** A name's own letters, its legal forms left out: "GmbH" alone names nobody. */
-const ownLetters = (name: string) => squash(name.replace(new RegExp(LEGAL_FORMS.source, 'gi'), ' '));
+const ownLetters = (name: string) => squash(withoutLegalForms(name));
+
+const EVERY_LEGAL_FORM = new RegExp(LEGAL_FORMS.source, 'gi');
+const withoutLegalForms = (name: string) => name.replace(EVERY_LEGAL_FORM, ' ');
 
 /** Two names agree when one's own letters contain the other's ("ACME" and "ACME Conseil SAS"). */
 function agree(a: string, b: string): boolean {
@@ -223,7 +229,7 @@ export function supplierCandidates(lines: Line[]): Array<{ name: string; feature
  * legal footer, its bank details or its return address; a heading or a stray title seldom does.
  */
 function repeatsOf(c: Candidate, lineWords: Array<{ line: Line; words: string }>): number {
-  const own = wordsOf(c.name.replace(new RegExp(LEGAL_FORMS.source, 'gi'), ' '));
+  const own = wordsOf(withoutLegalForms(c.name));
   if (own.replace(/ /g, '').length < MIN_REPEATED_LETTERS) return 0;
   return lineWords.filter((l) => l.line !== c.line && l.words.includes(own)).length;
 }

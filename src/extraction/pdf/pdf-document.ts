@@ -105,7 +105,7 @@ export async function openPdf(bytes: Uint8Array, options: PdfOptions): Promise<P
       try {
         const scan = options.scans?.pages.get(pageNumber);
         if (!scan) return await renderOnCanvas(doc, page, viewport, use);
-        // The page found as a scan must be the one pdf.js numbers so; a JPEG libjpeg refuses is pdf.js's too.
+        // The page found as a scan must be the one pdf.js numbers so; a JPEG that fails to decode here is pdf.js's to render.
         const pixels = scan.pageObject === page.ref?.num ? await scanPagePixels(scan, viewport).catch(() => null) : null;
         if (pixels) return await use(pixels);
         // pdf.js's copy of the file lacks the JPEG: this page is rendered from a copy of the whole file.

@@ -1,5 +1,5 @@
 // A scanned page (scan-pages.ts) as the grey pixels its render would give, without pdf.js or a
-// canvas: libjpeg decodes the JPEG, turned as the page shows it, placed and resampled as pdf.js draws
+// canvas: pdf.js's own JPEG decoder reads the JPEG, turned as the page shows it, placed and resampled as pdf.js draws
 // an image (canvas.js, drawImageAtIntegerCoords and getImageSmoothingEnabled), on white, and turned
 // grey as the rendered page was. An A4 page at 300 dpi then costs its 8.7 MB of grey and libvips'
 // working rows, instead of pdf.js's RGB and RGBA copies of the image and a 35 MB RGBA canvas.

@@ -2,8 +2,8 @@
 // /Im0 Do Q`). pdf.js renders such a page by decoding the JPEG in JavaScript to RGB, then RGBA, and
 // drawing that on a canvas: ~160 MB for an A4 page at 300 dpi, while the OCR worker of the previous
 // scan still holds its heap (docs/benchmarks.md, "Where the peak came from"). Their pages are found
-// here before pdf.js opens the file, and libjpeg decodes each JPEG straight to the grey page
-// tesseract reads (scan-page-pixels.ts). pdf.js is then given the file without those JPEGs (their
+// here before pdf.js opens the file, and each JPEG is decoded on its own (by pdf.js's JPEG decoder,
+// without its canvas) straight to the grey page tesseract reads (scan-page-pixels.ts). pdf.js is then given the file without those JPEGs (their
 // bytes left as zeros that are never written, so never resident): the file is held once, not
 // twice. Anything unusual on any page (a mask, a second image, text or drawing, another colour space
 // or filter, an annotation) leaves the whole document to pdf.js, as before.
