@@ -147,3 +147,55 @@ test("a letter's date without a label word ('Manchester, 26-Sep-2026', 'Leipzig,
   const item = readFields([run('Description   Date', 40, 300), run('LONDON Schreibtischstuhl,', 40, 315), run('02/17/26', 200, 315)]);
   assert.notEqual(item.extra.dateEvidence?.label, 'generic');
 });
+
+test("a service period's bounds ('Start of service', 'fin de la prestation') are no rivals of the invoice date", () => {
+  const english = readFields([run('Date:   24 Sep 2024', 300, 100), run('Start of service:   23 Apr 2024', 300, 115), run('End of service:   23 Sep 2024', 300, 130)]);
+  assert.deepEqual([english.fields.date_facture, english.extra.dateEvidence?.rivals], ['2024-09-24', []]);
+  const french = readFields([run('Date : 05/03/2025', 300, 100), run('Fin de la prestation : 28/02/2025', 300, 115)]);
+  assert.deepEqual([french.fields.date_facture, french.extra.dateEvidence?.rivals], ['2025-03-05', []]);
+});
+
+test('multi-rate VAT: the lines that name their rate add up to the VAT total, beside a VAT heading over the bases', () => {
+  const heading = [run('Code TVA', 40, 500), run('Base', 120, 500), run('Taxe', 180, 500), run('Total HT', 300, 500), run('5 000,00 EUR', 400, 500)];
+  const inv = readFields([
+    ...heading,
+    run('TVA 20 %', 300, 515), run('600,00 EUR', 400, 515), run('TVA à 10 %', 300, 530), run('100,00 EUR', 400, 530),
+    run('T.V.A. 5,5%', 300, 545), run('55,00 EUR', 400, 545), run('T.V.A. 2,1%', 300, 560), run('21,00 EUR', 400, 560),
+    run('Total TTC', 300, 575), run('5 776,00 EUR', 400, 575),
+  ]);
+  assert.deepEqual([inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc, inv.extra.amountsProof], [500000, 77600, 577600, 'equation']);
+});
+
+test('OCR that garbles one total: the two that agree through the printed VAT rate imply it, for review only', () => {
+  const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
+  // "Total toutes taxes comprises 12 430,37 €" with the 1 run into the label.
+  const total = readFields([ocr('Total net HT   10 358,64 €', 300, 500), ocr('T.V.A. 20%   2 071,73 €', 300, 515), ocr('Total toutes taxes comprisesl2 430,37 €', 300, 530)]);
+  assert.deepEqual([total.fields.montant_ht, total.fields.montant_tva, total.fields.montant_ttc], [1035864, 207173, 1243037]);
+  assert.equal(total.extra.amountsProof, 'none');
+  assert.equal(decide(total, 'ocr').status, 'pending');
+  // A net that disagrees with the rate leaves the amounts as read.
+  const net = readFields([ocr('Total HT   1 000,00 €', 300, 500), ocr('TVA 20 %   200,00 €', 300, 515), ocr('Total TTC   1 300,00 €', 300, 530)]);
+  assert.deepEqual([net.fields.montant_ht, net.fields.montant_tva, net.fields.montant_ttc], [100000, 20000, 120000]);
+  // Two rates printed: none relates the totals on its own.
+  const two = readFields([ocr('Total HT   1 000,00 €', 300, 500), ocr('TVA 20 %   200,00 €', 300, 515), ocr('TVA 10 % non applicable', 40, 400), ocr('Total TTC   1 900,00 €', 300, 530)]);
+  assert.equal(two.fields.montant_ttc, 190000);
+  // A VAT OCR did not read: the difference of net and total, when it is a VAT's share.
+  const vat = readFields([ocr('Netto   1346,07 €', 300, 500), ocr('MwsSt. 19 %   255,75 €', 300, 515), ocr('Gesamtbetrag   1601,82 €', 300, 530)]);
+  assert.deepEqual([vat.fields.montant_tva, vat.extra.amountsProof], [25575, 'none']);
+});
+
+test("totals' wordings: 'Gesamt brutto', 'Solde à régler', 'Restbetrag'; a page's subtotal carried forward ('c/f') is none", () => {
+  const de = readFields([run('Netto   17 459,95 EUR', 300, 500), run('Umsatzsteuer 19 %   3 317,39 EUR', 300, 515), run('Gesamt brutto   20 777,34 EUR', 300, 530)]);
+  assert.deepEqual([de.fields.montant_ttc, de.extra.amountsProof], [2077734, 'equation']);
+  const fr = readFields([run('Sous-total HT   T.V.A. 20%   Solde à régler', 300, 500), run('69.584,34 EUR   13.916,87 EUR   83.501,21 EUR', 300, 515)]);
+  assert.deepEqual([fr.fields.montant_ht, fr.fields.montant_tva, fr.fields.montant_ttc], [6958434, 1391687, 8350121]);
+  const rest = readFields([run('Netto   100,00 EUR', 300, 500), run('MwSt. 19 %   19,00 EUR', 300, 515), run('Restbetrag   119,00 EUR', 300, 530)]);
+  assert.equal(rest.fields.montant_ttc, 11900);
+  const carried = readFields([run('Subtotal c/f   900.00 GBP', 300, 300), run('Net total   1,000.00 GBP', 300, 500), run('VAT 20%   200.00 GBP', 300, 515), run('Total   1,200.00 GBP', 300, 530)]);
+  assert.deepEqual([carried.fields.montant_ht, carried.extra.rivalTotals], [100000, []]);
+});
+
+test("supplier: a name is cut at ' - ' before the mentions that follow it", () => {
+  const inv = readFields([run('Timexly Ltd - VAT Reg. No. GB877293473', 40, 20, 16), run('Invoice', 300, 60), run('Bill to', 40, 120), run('Acme Ltd', 40, 135)]);
+  assert.equal(inv.fields.fournisseur, 'Timexly Ltd');
+});

@@ -12,7 +12,7 @@ function nameBeforeMentions(text: string): string {
   // The label first ("Name:   ACME GmbH" puts a column gap after the colon), then the mentions.
   return text
     .replace(/^[^\p{L}\p{N}]*(?:(?:emetteur|vendeur|fournisseur|seller|supplier|from|de|name|nom|raison sociale|firma|company|sold by|vendu par|verkauft von)\s*:\s*)?/iu, '')
-    .split(/\s+(?:au capital|capital social|avec un capital|-\s*rcs|rcs\b|siret|siren|n°\s*tva|tva intra|ust-?id|registered|company reg|\||–|—|[●•·▪]|\s-\s|\u2003)/i)[0]!
+    .split(/\s+(?:au capital|capital social|avec un capital|-\s*rcs|rcs\b|siret|siren|n°\s*tva|tva intra|ust-?id|registered|company reg|\||–|—|[●•·▪]|-\s|\u2003)/i)[0]!
     .replace(/[\s,;:.-]+$/, '')
     .trim();
 }

@@ -8,6 +8,7 @@ import { paidTotal, roundedTotal, roundingAdjustment } from './cash-payment.ts';
 import { findLabels } from './labelled-values.ts';
 import { AMOUNT_DECOYS, AMOUNT_LABELS, ZERO_VAT_EVIDENCE, type AmountRole } from './labels.ts';
 import { fold } from './text-normalise.ts';
+import { guessFromRate, printedVatRates } from './vat-rate-guess.ts';
 
 interface Candidate {
   role: AmountRole;
@@ -161,17 +162,26 @@ function netEqualsTotal(h: Candidate, t: Candidate, ttc: Candidate[], ratePrinte
   return !ratePrinted;
 }
 
-function vatSums(tva: Candidate[]): VatReading[] {
+function vatSums(tva: Candidate[], lines: Line[]): VatReading[] {
   const distinct = [...new Map(tva.map((c) => [`${c.lineIndex}`, c])).values()];
   const out: VatReading[] = tva.map((c) => ({ cents: c.cents, score: c.score, repaired: c.repaired }));
-  if (distinct.length >= 2 && distinct.length <= 4) {
-    out.push({
-      cents: distinct.reduce((s, c) => s + c.cents, 0), score: Math.min(...distinct.map((c) => c.score)) - 0.05,
-      repaired: distinct.some((c) => c.repaired),
-    });
-  }
+  const sumOf = (parts: Candidate[]): VatReading => ({
+    cents: parts.reduce((s, c) => s + c.cents, 0), score: Math.min(...parts.map((c) => c.score)) - 0.05,
+    repaired: parts.some((c) => c.repaired),
+  });
+  if (distinct.length >= 2 && distinct.length <= MAX_VAT_RATES) out.push(sumOf(distinct));
+  // A VAT heading elsewhere on the page (a "Code TVA" column over the bases) adds a line that is no
+  // rate's tax: the lines that name their rate, one line per rate, are the parts of the total.
+  const rated = distinct.filter((c) => VAT_RATE.test(lines[c.lineIndex]!.text));
+  const rates = new Set(rated.map((c) => VAT_RATE.exec(lines[c.lineIndex]!.text)![1]!.replace(',', '.')));
+  if (rated.length < distinct.length && rated.length >= 2 && rated.length <= MAX_VAT_RATES && rates.size === rated.length) out.push(sumOf(rated));
   return out;
 }
+
+/** France has four VAT rates, Germany two: more lines than this are no per-rate breakdown. */
+const MAX_VAT_RATES = 4;
+/** The rate a VAT line names: "TVA 5,5 %", "MwSt. 19%". */
+const VAT_RATE = /(\d{1,2}(?:[.,]\d{1,2})?)\s*%/;
 
 const TAX_INCLUDED = /\b(inc|incl|included|inclusive|dont)\b\.?\s*(\d+(\.\d+)?\s*%\s*)?(gst|vat|tax|tva|sst)\b|\b(gst|vat|tax|tva|sst)\b.{0,12}\bincluded\b/;
 
@@ -180,7 +190,7 @@ export function readTotals(lines: Line[]): Totals {
   const byRole = (role: AmountRole) => list.filter((c) => c.role === role);
   const ht = byRole('ht');
   const ttc = [...byRole('ttc'), ...byRole('due').map((c) => ({ ...c, score: c.score - 0.15 }))];
-  const tva = vatSums(byRole('tva'));
+  const tva = vatSums(byRole('tva'), lines);
   const zeroVat = lines.some((l) => ZERO_VAT_EVIDENCE.test(fold(l.text)));
   if (zeroVat) tva.push({ cents: 0, score: 0.9 });
   // No VAT amount printed at all: a net equal to the total implies none, a weak reading for review.
@@ -243,8 +253,12 @@ export function readTotals(lines: Line[]): Totals {
   const vatKnown = v && (v.cents !== 0 || zeroVat);
   const impliedTtc = !t && h && vatKnown ? h.cents + (taxIncluded ? 0 : v.cents) + (rounding?.cents ?? 0) : null;
   const impliedHt = !h && t && v && !taxIncluded ? t.cents - v.cents : null;
+  // A net and a total with no VAT read between them: the difference, when it is a VAT's share.
+  const impliedTva = !v && h && t && t.cents !== h.cents && vatShareIsPlausible(h.cents, t.cents - h.cents) ? t.cents - h.cents : null;
+  const read = { ht: h?.cents ?? impliedHt, tva: v?.cents ?? impliedTva, ttc: paidTotal(roundedTotal(t, lines, rounding) ?? impliedTtc, lines, rounding) };
   return {
-    ht: h?.cents ?? impliedHt, tva: v?.cents ?? null, ttc: paidTotal(roundedTotal(t, lines, rounding) ?? impliedTtc, lines, rounding), due,
+    // A cash rounding moves the total off net + tax: the rate then relates nothing the page prints.
+    ...(rounding ? read : guessFromRate(read, printedVatRates(lines))), due,
     confidence: { ht: 0.4, tva: 0.4, ttc: 0.5 }, currencies, rivalTotals: [], proof: 'none',
   };
 }

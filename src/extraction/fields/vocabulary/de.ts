@@ -56,6 +56,7 @@ export const DE: Vocabulary = {
     'endbetrag',
     'rechnungsendbetrag',
     'total brutto',
+    String.raw`gesamt\s+brutto`,
   ],
   // "Brutto   104,00 €" under "Netto" and "USt.": the gross total, when it opens its cell.
   bareGrossTotals: [
@@ -66,6 +67,7 @@ export const DE: Vocabulary = {
     String.raw`zu\s+zahlen(der\s+betrag)?`,
     String.raw`offener\s+betrag`,
     'zahlungsbetrag',
+    'restbetrag',
   ],
   amountDecoys: [
     'anzahlung',

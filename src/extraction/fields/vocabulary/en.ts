@@ -75,6 +75,8 @@ export const EN: Vocabulary = {
     'retention',
     'carried',
     'brought forward',
+    // A page's running total carried over ("Subtotal c/f", "b/f from page 1").
+    String.raw`[cb]/f`,
     'rounding',
     'change',
     'tendered',
@@ -128,6 +130,9 @@ export const EN: Vocabulary = {
     String.raw`received\s+on`,
     String.raw`payment\s+received`,
     String.raw`(start|end)\s+date`,
+    // A service period's bounds: "Start of service: 23 Apr 2024", "Service end".
+    String.raw`(start|end)\s+of\s+(the\s+)?(service|supply|term)`,
+    String.raw`service\s+(start|end|period|from)`,
   ],
   dateQualifiers: [
     String.raw`of\s+(the\s+)?(original|related)`,

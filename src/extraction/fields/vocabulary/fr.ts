@@ -54,7 +54,7 @@ export const FR: Vocabulary = {
     String.raw`reste\s+a\s+payer`,
     String.raw`(total|montant|somme|reste)\s+a\s+regler`,
     String.raw`reste\s+du`,
-    String.raw`solde\s+(a\s+payer|du)`,
+    String.raw`solde\s+(a\s+payer|a\s+regler|du)`,
     String.raw`montant\s+(du|a\s+payer)`,
     String.raw`total\s+(a\s+payer|du)`,
     String.raw`a\s+payer`,
@@ -148,6 +148,7 @@ export const FR: Vocabulary = {
     // A payment already made: "Acompte perçu le", "Facture réglée le" (not "Facture d'acompte du").
     String.raw`(percu|recu|verse|paye|regle|encaisse)e?s?\s+le`,
     String.raw`date\s+(de\s+)?(debut|fin)`,
+    String.raw`(debut|fin)\s+de\s+(la\s+)?(prestation|mission|periode)`,
   ],
   // Words after an invoice-date label that make it another invoice's or a period's date.
   dateQualifiers: [

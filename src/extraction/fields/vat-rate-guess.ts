@@ -1,0 +1,45 @@
+// When no reading adds up, two amounts that agree through the VAT rate the page prints outvote the
+// third. OCR garbles one amount far more often than two in a way that still fits the rate: a total
+// whose first digit ran into its label ("comprisesl2 430,37" for 12 430,37), a credit note's total
+// that lost its opening bracket. The third amount is then implied by the two, as a guess for review:
+// this never validates anything, it only puts the likelier value in front of the reviewer.
+import type { Cents } from '../../domain/money.ts';
+import type { Line } from '../layout/lines.ts';
+import { fold } from './text-normalise.ts';
+
+export interface AmountGuess { ht: Cents | null; tva: Cents | null; ttc: Cents | null }
+
+/** "TVA 20 %", "T.V.A. 5,5%", "MwSt. 19%", "VAT @ 5.5%": a rate above zero printed beside a tax word. */
+const PRINTED_RATE = /\b(t\.?\s?v\.?\s?a|vat|mwst|ust|gst|sst|btw|tax|umsatzsteuer)\b[^0-9%\n]{0,25}?(\d{1,2}(?:[.,]\d{1,2})?)\s*%/g;
+
+/** Every distinct VAT rate above zero the page prints, in percent. */
+export function printedVatRates(lines: Line[]): number[] {
+  const rates = new Set<number>();
+  for (const line of lines) {
+    for (const m of fold(line.text).matchAll(PRINTED_RATE)) {
+      const rate = Number(m[2]!.replace(',', '.'));
+      if (rate > 0 && rate < 30) rates.add(rate);
+    }
+  }
+  return [...rates];
+}
+
+/** The tax on a net at a rate, to the cent, as invoices round it. */
+const taxAt = (net: Cents, rate: number) => Math.round((net * rate) / 100);
+/** Rounding on either side: a cent. */
+const fits = (a: Cents, b: Cents) => Math.abs(a - b) <= 1;
+
+/**
+ * The amounts, with the one that disagrees replaced by what the other two imply at a printed rate.
+ * Only one rate may be printed: on a multi-rate invoice no single rate relates the totals.
+ */
+export function guessFromRate(amounts: AmountGuess, rates: number[]): AmountGuess {
+  const { ht, tva, ttc } = amounts;
+  if (rates.length !== 1) return amounts;
+  const rate = rates[0]!;
+  if (ht !== null && tva !== null && tva !== 0 && ttc !== null && fits(ht + tva, ttc)) return amounts;
+  if (ht !== null && tva !== null && tva !== 0 && fits(taxAt(ht, rate), tva)) return { ht, tva, ttc: ht + tva };
+  if (ttc !== null && tva !== null && tva !== 0 && fits(taxAt(ttc - tva, rate), tva)) return { ht: ttc - tva, tva, ttc };
+  if (ht !== null && ttc !== null && ht !== 0 && fits(ht + taxAt(ht, rate), ttc)) return { ht, tva: ttc - ht, ttc };
+  return amounts;
+}
