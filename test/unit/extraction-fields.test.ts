@@ -199,3 +199,13 @@ test("supplier: a name is cut at ' - ' before the mentions that follow it", () =
   const inv = readFields([run('Timexly Ltd - VAT Reg. No. GB877293473', 40, 20, 16), run('Invoice', 300, 60), run('Bill to', 40, 120), run('Acme Ltd', 40, 135)]);
   assert.equal(inv.fields.fournisseur, 'Timexly Ltd');
 });
+
+test("SIRET: a two-column letterhead's seller cells beside the customer's block are the seller's; the customer's column is not", () => {
+  const inv = readFields([
+    run('LE FOURNISSEUR', 40, 100), run('Adresse du client', 320, 100),
+    run('35 rue d’ici', 40, 115), run('LE CLIENT SARL', 320, 115),
+    run('EMAIL : moi@vendeur.fr', 40, 130), run('06000 NICE', 320, 130),
+    run('SIREN / SIRET : 123 456 789 00014', 40, 145), run('SIRET : 732 829 320 00074', 320, 145),
+  ]);
+  assert.equal(inv.fields.siret, '12345678900014');
+});

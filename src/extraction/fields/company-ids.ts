@@ -1,24 +1,52 @@
 // The seller's SIRET, SIREN and VAT number, and the IBAN; the customer's identifiers are skipped.
 import { isValidSiren, isValidSiret, onlyDigits, sirenFromFrenchVat } from '../../domain/identifiers.ts';
-import type { Line } from '../layout/lines.ts';
+import { COLUMN_GAP, type Line } from '../layout/lines.ts';
 import { CUSTOMER_LABELS, SELLER_HEADINGS } from './labels.ts';
 import { fold } from './text-normalise.ts';
 
 export interface CompanyIds { siret: string | null; siren: string | null; vatId: string | null; iban: string | null; confidence: number }
 
-/** Lines that belong to the customer: a customer label and the few lines under it. */
-export function customerLines(lines: Line[]): Set<number> {
-  const out = new Set<number>();
+/**
+ * The customer's block: a customer label and the few lines under it, each with the x where the
+ * block's column starts. Two-column letterheads put the customer's block on the right of the
+ * seller's ("35 rue d'ici   LE CLIENT"): only the cells from that column on are the customer's.
+ */
+export function customerColumns(lines: Line[]): Map<number, number> {
+  const out = new Map<number, number>();
+  const mark = (j: number, x: number) => out.set(j, Math.min(out.get(j) ?? Infinity, x));
   lines.forEach((line, i) => {
-    if (!CUSTOMER_LABELS.test(fold(line.text))) return;
-    out.add(i);
+    const label = CUSTOMER_LABELS.exec(fold(line.text));
+    if (!label) return;
+    const x = cellX(line, label.index);
+    mark(i, x);
     // The block runs a few lines, and ends where the seller's own block begins.
     for (let j = i + 1; j < lines.length && j <= i + 5 && lines[j]!.page === line.page; j++) {
       if (SELLER_HEADINGS.test(fold(lines[j]!.text))) break;
-      out.add(j);
+      mark(j, x);
     }
   });
   return out;
+}
+
+/** Lines that belong to the customer, in whole or in part (see customerColumns). */
+export function customerLines(lines: Line[]): Set<number> {
+  return new Set(customerColumns(lines).keys());
+}
+
+/** Where the cell holding a character starts on its line. */
+function cellX(line: Line, index: number): number {
+  const gap = line.text.lastIndexOf(COLUMN_GAP, index);
+  return line.charX[gap < 0 ? 0 : gap + COLUMN_GAP.length] ?? 0;
+}
+
+/** A line's cells, each the customer's when it starts in the customer's column (a little to its left, for OCR's jitter). */
+function cellsOf(line: Line, customerX: number): Array<{ text: string; customer: boolean }> {
+  let at = 0;
+  return line.text.split(COLUMN_GAP).map((text) => {
+    const x = line.charX[at] ?? 0;
+    at += text.length + COLUMN_GAP.length;
+    return { text, customer: x >= customerX - line.h * 2 };
+  });
 }
 
 function ibanValid(iban: string): boolean {
@@ -57,32 +85,37 @@ function siretShapedNumbers(text: string): Array<{ digits: string; labelled: boo
 type Found = { value: string; seller: boolean; legal: boolean };
 
 export function readCompanyIds(lines: Line[]): CompanyIds {
-  const customer = customerLines(lines);
+  const customer = customerColumns(lines);
   const sirets: Array<Found & { valid: boolean }> = [];
   const sirens: Found[] = [];
   const vats: Found[] = [];
   let iban: string | null = null;
-  lines.forEach((line, i) => {
-    const text = fold(line.text);
-    const seller = !customer.has(i) && !/\bclient|customer|kunde\b/.test(text);
+  // Cell by cell where the customer's block shares its lines with the seller's; whole lines elsewhere.
+  const parts = lines.flatMap((line, i) => {
+    const x = customer.get(i);
+    return x ? cellsOf(line, x) : [{ text: line.text, customer: x !== undefined }];
+  });
+  parts.forEach((part) => {
+    const text = fold(part.text);
+    const seller = !part.customer && !/\bclient|customer|kunde\b/.test(text);
     const legal = LEGAL_MENTIONS.test(text);
-    for (const { digits, labelled } of siretShapedNumbers(line.text)) {
+    for (const { digits, labelled } of siretShapedNumbers(part.text)) {
       // A number printed as the SIRET is reported even when its checksum fails (the check then
       // sends the invoice to review); an unlabelled one must pass it to be a SIRET at all.
       const valid = isValidSiret(digits);
       if (valid || labelled) sirets.push({ value: digits, seller, legal, valid });
     }
     if (/\b(siren|rcs|r\.c\.s)\b/.test(text)) {
-      for (const m of line.text.matchAll(/(?<!\d)(\d{3}[ .\u00a0]?\d{3}[ .\u00a0]?\d{3})(?![ .\u00a0]?\d)/g)) {
+      for (const m of part.text.matchAll(/(?<!\d)(\d{3}[ .\u00a0]?\d{3}[ .\u00a0]?\d{3})(?![ .\u00a0]?\d)/g)) {
         const digits = onlyDigits(m[1]!);
         if (isValidSiren(digits)) sirens.push({ value: digits, seller, legal });
       }
     }
-    for (const m of line.text.toUpperCase().matchAll(/\bFR[ .]?([0-9A-Z]{2})[ .]?(\d{3})[ .]?(\d{3})[ .]?(\d{3})\b/g)) {
+    for (const m of part.text.toUpperCase().matchAll(/\bFR[ .]?([0-9A-Z]{2})[ .]?(\d{3})[ .]?(\d{3})[ .]?(\d{3})\b/g)) {
       const vat = `FR${m[1]}${m[2]}${m[3]}${m[4]}`;
       if (sirenFromFrenchVat(vat)) vats.push({ value: vat, seller, legal });
     }
-    for (const m of line.text.toUpperCase().matchAll(/\b([A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?)\b/g)) {
+    for (const m of part.text.toUpperCase().matchAll(/\b([A-Z]{2}\d{2}(?:[ ]?[A-Z0-9]{4}){2,7}(?:[ ]?[A-Z0-9]{1,4})?)\b/g)) {
       const compact = m[1]!.replace(/ /g, '');
       if (!iban && compact.length >= 15 && ibanValid(compact)) iban = compact;
     }
