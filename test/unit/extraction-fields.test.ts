@@ -195,9 +195,11 @@ test("totals' wordings: 'Gesamt brutto', 'Solde à régler', 'Restbetrag'; a pag
   assert.deepEqual([carried.fields.montant_ht, carried.extra.rivalTotals], [100000, []]);
 });
 
-test("supplier: a name is cut at ' - ' before the mentions that follow it", () => {
+test("supplier: a name is cut at ' - ' before the mentions that follow it, not before its legal form", () => {
   const inv = readFields([run('Timexly Ltd - VAT Reg. No. GB877293473', 40, 20, 16), run('Invoice', 300, 60), run('Bill to', 40, 120), run('Acme Ltd', 40, 135)]);
   assert.equal(inv.fields.fournisseur, 'Timexly Ltd');
+  const form = readFields([run('Belora Express - SAS - RCS Lyon 123 456 789', 40, 20, 16), run('Facture', 300, 60), run('Client', 40, 120), run('Acme SARL', 40, 135)]);
+  assert.equal(form.fields.fournisseur, 'Belora Express SAS', 'a legal form after the dash is part of the name');
 });
 
 test("SIRET: a two-column letterhead's seller cells beside the customer's block are the seller's; the customer's column is not", () => {

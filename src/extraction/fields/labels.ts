@@ -174,6 +174,9 @@ export const CUSTOMER_LABELS = new RegExp(String.raw`\b${any('customerLabels')}\
 /** Legal forms, abbreviated ("SAS", "GmbH & Co. KG", "Ltd."), as a whole word. */
 export const LEGAL_FORMS = new RegExp(String.raw`(?:^|[\s,(])${any('legalForms')}(?=$|[\s,.)])`, 'i');
 
+/** A dash that is no separator before the mentions: the name's legal form follows it ("Belora Express - SAS"). */
+export const DASH_BEFORE_LEGAL_FORM = new RegExp(String.raw`\s-\s(?=${any('legalForms')}(?:$|[\s,.)]))`, 'gi');
+
 /** Legal forms written out, as French legal mentions print them (matched in folded text). */
 export const SPELLED_LEGAL_FORMS = new RegExp(String.raw`^\W{0,4}${any('spelledLegalForms')}`);
 

@@ -1,7 +1,7 @@
 // The supplier's name: a company name with its legal form, the legal mentions, or the letterhead.
 import { COLUMN_GAP, type Line } from '../layout/lines.ts';
 import { customerLines } from './company-ids.ts';
-import { CONTACT_KEY_CELL, CUSTOMER_LABELS, DOCUMENT_TITLES, LEGAL_FORMS, SELLER_HEADINGS, SPELLED_LEGAL_FORMS } from './labels.ts';
+import { CONTACT_KEY_CELL, CUSTOMER_LABELS, DASH_BEFORE_LEGAL_FORM, DOCUMENT_TITLES, LEGAL_FORMS, SELLER_HEADINGS, SPELLED_LEGAL_FORMS } from './labels.ts';
 import { findAmounts } from './amount-parser.ts';
 import { findDates } from './date-parser.ts';
 import { fold } from './text-normalise.ts';
@@ -11,6 +11,7 @@ import { SUPPLIER_FEATURES, supplierProbability, type SupplierFeatures } from '.
 function nameBeforeMentions(text: string): string {
   // The label first ("Name:   ACME GmbH" puts a column gap after the colon), then the mentions.
   return text
+    .replace(DASH_BEFORE_LEGAL_FORM, ' ')
     .replace(/^[^\p{L}\p{N}]*(?:(?:emetteur|vendeur|fournisseur|seller|supplier|from|de|name|nom|raison sociale|firma|company|sold by|vendu par|verkauft von)\s*:\s*)?/iu, '')
     .split(/\s+(?:au capital|capital social|avec un capital|-\s*rcs|rcs\b|siret|siren|n°\s*tva|tva intra|ust-?id|registered|company reg|\||–|—|[●•·▪]|-\s|\u2003)/i)[0]!
     .replace(/[\s,;:.-]+$/, '')
