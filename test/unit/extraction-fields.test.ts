@@ -173,6 +173,12 @@ test('OCR that garbles one total: the two that agree through the printed VAT rat
   assert.deepEqual([total.fields.montant_ht, total.fields.montant_tva, total.fields.montant_ttc], [1035864, 207173, 1243037]);
   assert.equal(total.extra.amountsProof, 'none');
   assert.equal(decide(total, 'ocr').status, 'pending');
+  // A rate glued to its tax word ("TVA10 %"), and a total OCR could not read at all.
+  const glued = readFields([
+    ocr('Total HT', 200, 500), ocr('TVA10 %', 320, 500), ocr('TOTAL TTC', 440, 500),
+    ocr('1.556,55 EUR', 200, 515), ocr('155,66 EUR', 320, 515), ocr('WEAVIVARIEE', 440, 515),
+  ]);
+  assert.equal(glued.fields.montant_ttc, 171221);
   // A net that disagrees with the rate leaves the amounts as read.
   const net = readFields([ocr('Total HT   1 000,00 €', 300, 500), ocr('TVA 20 %   200,00 €', 300, 515), ocr('Total TTC   1 300,00 €', 300, 530)]);
   assert.deepEqual([net.fields.montant_ht, net.fields.montant_tva, net.fields.montant_ttc], [100000, 20000, 120000]);
