@@ -217,3 +217,15 @@ test("SIRET: a two-column letterhead's seller cells beside the customer's block 
   ]);
   assert.equal(inv.fields.siret, '12345678900014');
 });
+
+test("supplier: a sole trader's mailbox that spells its owner's surname ('e.hamon@orange.fr') agrees with the letterhead; the customer's does not", () => {
+  const page = (mail: string, customerMail: string) => readFields([
+    run('Élodie Hamon', 40, 20, 16), run(mail, 40, 60), run('Facture N° F2025-0155', 300, 60),
+    run('CLIENT', 320, 120), run('Garage Solotte EURL', 320, 135), run(customerMail, 320, 150),
+  ]);
+  const own = page('e.hamon@orange.fr', 'contact@solotte.fr');
+  assert.equal(own.extra.supplierCandidates?.[0]?.features.domain_agrees, 1);
+  const other = page('contact@atelier.fr', 'hamon.elodie@orange.fr');
+  assert.equal(other.extra.supplierCandidates?.[0]?.features.domain_agrees, 0);
+  assert.ok(own.confidence.fournisseur! > other.confidence.fournisseur!);
+});

@@ -85,6 +85,21 @@ function sellerDomains(lines: Line[]): string[][] {
 const squash = (s: string) => fold(s).replace(/[^a-z0-9]/g, '');
 
 /**
+ * The mailbox names of the addresses outside the customer's block: "e.hamon@orange.fr" -> "ehamon".
+ * A sole trader's address is its owner's name, at a free mail provider as often as not.
+ */
+function sellerMailboxes(lines: Line[]): string[] {
+  const customer = customerLines(lines);
+  return lines.flatMap((line, i) => (customer.has(i) ? [] : [...fold(line.text).matchAll(/([a-z0-9._-]+)@[a-z0-9-]+\./g)].map((m) => m[1]!.replace(/[^a-z]/g, ''))));
+}
+
+/** A word of the name, long enough to be a surname and not chance, spelled in a mailbox ("Élodie Hamon EI", "e.hamon@…"). */
+function namesMailbox(name: string, mailboxes: string[]): boolean {
+  const words = wordsOf(withoutLegalForms(name)).trim().split(' ').filter((w) => w.length >= MIN_REPEATED_LETTERS && /^[a-z]+$/.test(w));
+  return words.some((w) => mailboxes.some((box) => box.includes(w)));
+}
+
+/**
  * A letterhead that spells the seller's domain name. Designed letterheads space their letters out
  * ("J E A N N E   R O U X   E I"), which loses the word breaks; the domain's words give them
  * back ("JEANNE ROUX EI"). Whatever follows the domain's words (a legal form) is kept.
@@ -208,6 +223,7 @@ function agree(a: string, b: string): boolean {
 export function supplierCandidates(lines: Line[]): Array<{ name: string; features: SupplierFeatures }> {
   const { candidates, domains } = candidatesOf(lines);
   const domainWords = domains.map((words) => words.join('')).filter((w) => w.length >= MIN_AGREEING_LETTERS);
+  const mailboxes = sellerMailboxes(lines);
   // Where page 1's text ends on the right: a name that starts past its middle sits in the right-hand
   // column, where letters put the addressee.
   const pageRight = Math.max(...lines.filter((l) => l.page === 1).flatMap((l) => l.runs.map((r) => r.x + r.w)), 1);
@@ -217,7 +233,8 @@ export function supplierCandidates(lines: Line[]): Array<{ name: string; feature
     const others = candidates.filter((o, j) => j !== i && o.line !== c.line && agree(o.name, c.name)).length;
     const letters = squash(c.name);
     const features = Object.fromEntries(SUPPLIER_FEATURES.map((f) => [f, c.evidence[f] ?? 0])) as SupplierFeatures;
-    features.domain_agrees = features.domain_name || domainWords.some((w) => letters.includes(w) || (letters.length >= MIN_AGREEING_LETTERS && w.includes(letters))) ? 1 : 0;
+    const spelledByDomain = domainWords.some((w) => letters.includes(w) || (letters.length >= MIN_AGREEING_LETTERS && w.includes(letters)));
+    features.domain_agrees = features.domain_name || spelledByDomain || namesMailbox(c.name, mailboxes) ? 1 : 0;
     features.agreement = Math.min(others, 2) / 2;
     features.repeated = Math.min(repeatsOf(c, lineWords), 2) / 2;
     features.left_column = nameX(c) < pageRight / 2 ? 1 : 0;
