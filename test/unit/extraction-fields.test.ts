@@ -228,4 +228,6 @@ test("supplier: a sole trader's mailbox that spells its owner's surname ('e.hamo
   const other = page('contact@atelier.fr', 'hamon.elodie@orange.fr');
   assert.equal(other.extra.supplierCandidates?.[0]?.features.domain_agrees, 0);
   assert.ok(own.confidence.fournisseur! > other.confidence.fournisseur!);
+  const ocr = readFields([run('Élodie Hamon El', 40, 20, 16, 0.9), run('Facture N° F2025-0155', 300, 60)]);
+  assert.equal(ocr.fields.fournisseur, 'Élodie Hamon EI', "OCR's small l for the I of EI");
 });
