@@ -206,6 +206,8 @@ test("supplier: a name is cut at ' - ' before the mentions that follow it, not b
   assert.equal(inv.fields.fournisseur, 'Timexly Ltd');
   const form = readFields([run('Belora Express - SAS - RCS Lyon 123 456 789', 40, 20, 16), run('Facture', 300, 60), run('Client', 40, 120), run('Acme SARL', 40, 135)]);
   assert.equal(form.fields.fournisseur, 'Belora Express SAS', 'a legal form after the dash is part of the name');
+  const twice = readFields([run('Gako SARL - SARL au capital de 10 000 € - RCS Lyon 123 456 789', 40, 20, 16), run('Facture', 300, 60)]);
+  assert.equal(twice.fields.fournisseur, 'Gako SARL', 'the mentions repeat a form the name has');
 });
 
 test("SIRET: a two-column letterhead's seller cells beside the customer's block are the seller's; the customer's column is not", () => {

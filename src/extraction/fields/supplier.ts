@@ -11,13 +11,21 @@ import { SUPPLIER_FEATURES, supplierProbability, type SupplierFeatures } from '.
 function nameBeforeMentions(text: string): string {
   // The label first ("Name:   ACME GmbH" puts a column gap after the colon), then the mentions.
   return text
-    .replace(DASH_BEFORE_LEGAL_FORM, ' ')
+    .replace(DASH_BEFORE_LEGAL_FORM, (dash: string, ...rest: unknown[]) => keepsItsForm(dash, rest.at(-2) as number, rest.at(-1) as string))
     .replace(/^[^\p{L}\p{N}]*(?:(?:emetteur|vendeur|fournisseur|seller|supplier|from|de|name|nom|raison sociale|firma|company|sold by|vendu par|verkauft von)\s*:\s*)?/iu, '')
     .split(/\s+(?:au capital|capital social|avec un capital|-\s*rcs|rcs\b|siret|siren|n°\s*tva|tva intra|ust-?id|registered|company reg|\||–|—|[●•·▪]|-\s|\u2003)/i)[0]!
     .replace(/[\s,;:.-]+$/, '')
     // OCR reads the capital I of a sole trader's "EI" as a small l: "Élodie Hamon El".
     .replace(/(?<=\s)El$/, 'EI')
     .trim();
+}
+
+/**
+ * A dash before a legal form joins the form to the name ("Belora Express - SAS"), unless the name has
+ * its form already: "Gako SARL - SARL au capital de …" repeats it in the mentions.
+ */
+function keepsItsForm(dash: string, at: number, text: string): string {
+  return LEGAL_FORMS.test(text.slice(0, at)) ? dash : ' ';
 }
 
 /** The text that follows a name on its line (the name may sit after a "Name:" label). */
