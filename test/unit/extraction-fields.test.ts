@@ -3,6 +3,7 @@ import { test } from 'node:test';
 import { decide } from '../../src/extraction/checks/decision.ts';
 import { findAmounts } from '../../src/extraction/fields/amount-parser.ts';
 import { readFields } from '../../src/extraction/fields/read-fields.ts';
+import { combineReadings } from '../../src/extraction/steps/ocr-step.ts';
 import type { TextRun } from '../../src/extraction/layout/text-run.ts';
 
 const run = (text: string, x: number, y: number, h = 10, conf = 1): TextRun => ({ text, x, y, w: text.length * h * 0.5, h, page: 1, conf });
@@ -208,6 +209,8 @@ test("supplier: a name is cut at ' - ' before the mentions that follow it, not b
   assert.equal(form.fields.fournisseur, 'Belora Express SAS', 'a legal form after the dash is part of the name');
   const twice = readFields([run('Gako SARL - SARL au capital de 10 000 € - RCS Lyon 123 456 789', 40, 20, 16), run('Facture', 300, 60)]);
   assert.equal(twice.fields.fournisseur, 'Gako SARL', 'the mentions repeat a form the name has');
+  const dashLost = readFields([run('Xazendia SARL SARL au capital de 50.000,00 EUR', 40, 20, 16, 0.9), run('Facture', 300, 60)]);
+  assert.equal(dashLost.fields.fournisseur, 'Xazendia SARL', 'the dash between them lost by OCR');
 });
 
 test("SIRET: a two-column letterhead's seller cells beside the customer's block are the seller's; the customer's column is not", () => {
@@ -232,4 +235,24 @@ test("supplier: a sole trader's mailbox that spells its owner's surname ('e.hamo
   assert.ok(own.confidence.fournisseur! > other.confidence.fournisseur!);
   const ocr = readFields([run('Élodie Hamon El', 40, 20, 16, 0.9), run('Facture N° F2025-0155', 300, 60)]);
   assert.equal(ocr.fields.fournisseur, 'Élodie Hamon EI', "OCR's small l for the I of EI");
+});
+
+test("OCR that loses a total's leading digits ('£ 986,45 €' for 8 986,45): the sum of a net and a plausible VAT ending in its digits is the total, for review only", () => {
+  const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
+  const lost = readFields([
+    ocr('Montant total HT   7 628,93 €', 300, 500), ocr('TVA (20 %)   1196,28 €', 300, 515), ocr('TVA 10 %   159,83 €', 300, 530),
+    ocr('Montant TVA   1357,52 €', 300, 560), ocr('TOTAL TTC   £ 986,45 €', 300, 575),
+  ]);
+  assert.deepEqual([lost.fields.montant_ttc, lost.extra.amountsProof], [898645, 'none']);
+  const other = readFields([ocr('Total HT   1 000,00 €', 300, 500), ocr('TVA 20 %   200,00 €', 300, 515), ocr('TVA 10 %   0,00 €', 300, 520), ocr('Total TTC   150,00 €', 300, 530)]);
+  assert.equal(other.fields.montant_ttc, 15000, 'digits that do not end the sum are left as read');
+});
+
+test('two OCR readings that prove nothing: the one whose VAT is a plausible share of its net gives the amounts', () => {
+  const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
+  // The first took the amount left to pay for the total, which makes the VAT a third of the net.
+  const first = readFields([ocr('TVA (20:98)   524,15 EUR', 300, 515), ocr('Reste à payer   2.201,89 EUR', 300, 560)]);
+  const second = readFields([ocr('TVA (20 9)   524,15 EUR', 300, 515), ocr('Total TTC   3.144,89 EUR', 300, 530), ocr('Reste à payer   2.201,89 EUR', 300, 560)]);
+  const both = combineReadings(first, second);
+  assert.deepEqual([both.fields.montant_ht, both.fields.montant_tva, both.fields.montant_ttc], [262074, 52415, 314489]);
 });

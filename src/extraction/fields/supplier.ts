@@ -17,6 +17,8 @@ function nameBeforeMentions(text: string): string {
     .replace(/[\s,;:.-]+$/, '')
     // OCR reads the capital I of a sole trader's "EI" as a small l: "Élodie Hamon El".
     .replace(/(?<=\s)El$/, 'EI')
+    // The mentions' form after the name's own, the dash between them lost: "Xazendia SARL SARL au capital…".
+    .replace(/(?<=\s)(\S+)\s+\1$/u, (form: string, word: string) => (LEGAL_FORMS.test(word) ? word : form))
     .trim();
 }
 

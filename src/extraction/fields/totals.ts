@@ -8,7 +8,7 @@ import { paidTotal, roundedTotal, roundingAdjustment } from './cash-payment.ts';
 import { findLabels } from './labelled-values.ts';
 import { AMOUNT_DECOYS, AMOUNT_LABELS, ZERO_VAT_EVIDENCE, type AmountRole } from './labels.ts';
 import { fold } from './text-normalise.ts';
-import { guessFromRate, printedVatRates } from './vat-rate-guess.ts';
+import { guessFromRate, printedVatRates, totalWithLostDigits } from './amount-guesses.ts';
 
 interface Candidate {
   role: AmountRole;
@@ -258,7 +258,7 @@ export function readTotals(lines: Line[]): Totals {
   const read = { ht: h?.cents ?? impliedHt, tva: v?.cents ?? impliedTva, ttc: paidTotal(roundedTotal(t, lines, rounding) ?? impliedTtc, lines, rounding) };
   return {
     // A cash rounding moves the total off net + tax: the rate then relates nothing the page prints.
-    ...(rounding ? read : guessFromRate(read, printedVatRates(lines))), due,
+    ...(rounding ? read : totalWithLostDigits(guessFromRate(read, printedVatRates(lines)))), due,
     confidence: { ht: 0.4, tva: 0.4, ttc: 0.5 }, currencies, rivalTotals: [], proof: 'none',
   };
 }

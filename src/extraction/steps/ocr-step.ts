@@ -1,5 +1,6 @@
 // OCR of images and of PDF pages without a text layer.
 import { AMOUNT_FIELDS } from '../../domain/invoice-fields.ts';
+import { vatShareIsPlausible } from '../../domain/invoice-checks.ts';
 import { amountsProven } from '../checks/decision.ts';
 import { readFields } from '../fields/read-fields.ts';
 import type { Step } from '../pipeline.ts';
@@ -71,7 +72,7 @@ export async function readByOcr(doc: LoadedDocument, ocr: OcrEngine, time: TimeS
   if (!needsWitness) return { invoice: first, witness: 'none', witnessChanged: false };
   const second = evened ? pages : await time('faint-print', () => pages.map((p) => ({ ...p, grey: darkenFaintPrint(lowerPart(p.grey)) })));
   const witness = await readPages(second, ocr, time);
-  const invoice = witness ? (first ? combine(first, witness) : witness) : first;
+  const invoice = witness ? (first ? combineReadings(first, witness) : witness) : first;
   return { invoice, witness: evened ? 'as-scanned' : 'faint-print', witnessChanged: JSON.stringify(invoice?.fields) !== JSON.stringify(first?.fields) };
 }
 
@@ -83,16 +84,22 @@ function lowerPart(image: GreyImage): GreyImage {
   return { data: image.data.subarray(top * image.width), width: image.width, height: image.height - top };
 }
 
-/** Amounts that prove each other outweigh everything; then how many were read, and how surely. */
+/**
+ * Amounts that prove each other outweigh everything; then a VAT that is a plausible share of its net
+ * (a reading that took the amount left to pay for the total makes the VAT a third of the net); then
+ * how many were read, and how surely.
+ */
 function amountStrength(invoice: ExtractedInvoice): number {
-  return (amountsProven(invoice) ? 100 : 0) + AMOUNT_FIELDS.reduce((sum, f) => sum + (invoice.fields[f] === null ? 0 : invoice.confidence[f] ?? 0), 0);
+  const { montant_ht: ht, montant_tva: tva } = invoice.fields;
+  const plausible = ht !== null && tva !== null && vatShareIsPlausible(ht, tva);
+  return (amountsProven(invoice) ? 100 : 0) + (plausible ? 10 : 0) + AMOUNT_FIELDS.reduce((sum, f) => sum + (invoice.fields[f] === null ? 0 : invoice.confidence[f] ?? 0), 0);
 }
 
 /**
  * Two readings of the same page: the amounts (and what hangs on them) from the reading whose
  * amounts are stronger, as one piece; each other field from whichever read it more surely.
  */
-function combine(first: ExtractedInvoice, second: ExtractedInvoice): ExtractedInvoice {
+export function combineReadings(first: ExtractedInvoice, second: ExtractedInvoice): ExtractedInvoice {
   const [base, other] = amountStrength(second) > amountStrength(first) ? [second, first] : [first, second];
   const fields = { ...base.fields };
   const confidence = { ...base.confidence };

@@ -1,9 +1,10 @@
-// When no reading adds up, two amounts that agree through the VAT rate the page prints outvote the
-// third. OCR garbles one amount far more often than two in a way that still fits the rate: a total
+// When no reading adds up: guesses for the reviewer, never validated. Two amounts that agree through
+// the VAT rate the page prints outvote the third. OCR garbles one amount far more often than two in a way that still fits the rate: a total
 // whose first digit ran into its label ("comprisesl2 430,37" for 12 430,37), a credit note's total
 // that lost its opening bracket. The third amount is then implied by the two, as a guess for review:
 // this never validates anything, it only puts the likelier value in front of the reviewer.
 import type { Cents } from '../../domain/money.ts';
+import { vatShareIsPlausible } from '../../domain/invoice-checks.ts';
 import type { Line } from '../layout/lines.ts';
 import { fold } from './text-normalise.ts';
 
@@ -43,3 +44,18 @@ export function guessFromRate(amounts: AmountGuess, rates: number[]): AmountGues
   if (ht !== null && ttc !== null && ht !== 0 && fits(ht + taxAt(ht, rate), ttc)) return { ht, tva: ttc - ht, ttc };
   return amounts;
 }
+
+/**
+ * A total whose leading digits OCR lost or took for a sign ("A 986,45 €", "£ 986,45 €" for 8 986,45):
+ * its digits end the sum of a net and a VAT that is a plausible share of it. The sum is the total.
+ */
+export function totalWithLostDigits(amounts: AmountGuess): AmountGuess {
+  const { ht, tva, ttc } = amounts;
+  if (ht === null || tva === null || ttc === null || tva === 0 || !vatShareIsPlausible(ht, tva)) return amounts;
+  const sum = ht + tva;
+  if (ttc <= 0 || sum <= ttc || ttc < MIN_DIGITS_KEPT) return amounts;
+  return String(sum).endsWith(String(ttc)) ? { ht, tva, ttc: sum } : amounts;
+}
+
+/** At least three digits (a euro and its cents) must survive for the rest to say whose they are. */
+const MIN_DIGITS_KEPT = 100;
