@@ -149,9 +149,11 @@ test("a letter's date without a label word ('Manchester, 26-Sep-2026', 'Leipzig,
   assert.notEqual(item.extra.dateEvidence?.label, 'generic');
 });
 
-test("a service period's bounds ('Start of service', 'fin de la prestation') are no rivals of the invoice date", () => {
+test("a service period's bounds ('Start of service', 'fin de la prestation') and a purchase order's date ('PO date') are no rivals of the invoice date", () => {
   const english = readFields([run('Date:   24 Sep 2024', 300, 100), run('Start of service:   23 Apr 2024', 300, 115), run('End of service:   23 Sep 2024', 300, 130)]);
   assert.deepEqual([english.fields.date_facture, english.extra.dateEvidence?.rivals], ['2024-09-24', []]);
+  const order = readFields([run('Date :   26 June 2026', 300, 100), run('PO date :   8 June 2026', 300, 115)]);
+  assert.deepEqual([order.fields.date_facture, order.extra.dateEvidence?.rivals], ['2026-06-26', []], "a purchase order's date");
   const french = readFields([run('Date : 05/03/2025', 300, 100), run('Fin de la prestation : 28/02/2025', 300, 115)]);
   assert.deepEqual([french.fields.date_facture, french.extra.dateEvidence?.rivals], ['2025-03-05', []]);
 });

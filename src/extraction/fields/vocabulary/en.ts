@@ -113,6 +113,8 @@ export const EN: Vocabulary = {
     'delivery',
     'delivered',
     'order',
+    // A purchase order's date: "PO date", "P.O. date".
+    String.raw`p\.?\s?o\.?\s+date`,
     'period',
     String.raw`from\s+\d`,
     'valid',
