@@ -207,6 +207,8 @@ test("totals' wordings: 'Gesamt brutto', 'Solde à régler', 'Restbetrag'; a pag
 test("supplier: a name is cut at ' - ' before the mentions that follow it, not before its legal form", () => {
   const inv = readFields([run('Timexly Ltd - VAT Reg. No. GB877293473', 40, 20, 16), run('Invoice', 300, 60), run('Bill to', 40, 120), run('Acme Ltd', 40, 135)]);
   assert.equal(inv.fields.fournisseur, 'Timexly Ltd');
+  const vat = readFields([run('Kingsley Joinery', 40, 20, 16), run('Ltd VAT number GB549449792', 40, 780), run('Invoice', 300, 60)]);
+  assert.ok(!vat.extra.supplierCandidates?.some((c) => /VAT/.test(c.name)), 'a VAT number mention is no name');
   const form = readFields([run('Belora Express - SAS - RCS Lyon 123 456 789', 40, 20, 16), run('Facture', 300, 60), run('Client', 40, 120), run('Acme SARL', 40, 135)]);
   assert.equal(form.fields.fournisseur, 'Belora Express SAS', 'a legal form after the dash is part of the name');
   const twice = readFields([run('Gako SARL - SARL au capital de 10 000 € - RCS Lyon 123 456 789', 40, 20, 16), run('Facture', 300, 60)]);
