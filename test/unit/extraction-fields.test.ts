@@ -260,3 +260,13 @@ test('two OCR readings that prove nothing: the one whose VAT is a plausible shar
   const both = combineReadings(first, second);
   assert.deepEqual([both.fields.montant_ht, both.fields.montant_tva, both.fields.montant_ttc], [262074, 52415, 314489]);
 });
+
+test("a bare 'TOTAL' after a table border OCR read as a bar ('| TOTAL   £24,360.65 |') is the total, not the amount due after it", () => {
+  const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
+  const inv = readFields([
+    ocr('Net amount', 300, 500), ocr('£22,978.34', 420, 500), ocr('VAT @ 20%', 300, 515), ocr('£311.19', 420, 515),
+    ocr('VAT @ 5%', 300, 530), ocr('£1,071.12', 420, 530), ocr('| TOTAL', 300, 545), ocr('£24,360.65 |', 420, 545),
+    ocr('Total due', 300, 575), ocr('£14,616.65', 420, 575),
+  ]);
+  assert.deepEqual([inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc, inv.extra.amountsProof], [2297834, 138231, 2436065, 'equation']);
+});

@@ -2,9 +2,10 @@
 
 /**
  * A cell boundary: lines join their cells with an em space (COLUMN_GAP in layout/lines.ts), so a
- * label "opening a cell" follows the line's start or an em space.
+ * label "opening a cell" follows the line's start or an em space, and OCR may have read the table's
+ * border before it as a bar or a bracket ("| TOTAL   £24,360.65 |").
  */
-export const CELL_START = String.raw`(^|\u2003)`;
+export const CELL_START = String.raw`(^|\u2003)(?:\s*[|\[\]])?`;
 /** The same as a lookbehind, where the match itself must start at the label. */
 export const AFTER_CELL_START = String.raw`(?<=^|\u2003\s?)`;
 /** The value is the next cell: spaces, the em space of a column gap, then a digit. */
