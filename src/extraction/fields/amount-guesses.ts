@@ -1,8 +1,8 @@
-// When no reading adds up: guesses for the reviewer, never validated. Two amounts that agree through
-// the VAT rate the page prints outvote the third. OCR garbles one amount far more often than two in a way that still fits the rate: a total
-// whose first digit ran into its label ("comprisesl2 430,37" for 12 430,37), a credit note's total
-// that lost its opening bracket. The third amount is then implied by the two, as a guess for review:
-// this never validates anything, it only puts the likelier value in front of the reviewer.
+// When no reading adds up: the likelier amounts put before the reviewer, never validated.
+// - Two amounts that agree through the VAT rate the page prints outvote the third: OCR garbles one
+//   amount far more often than two in a way that still fits the rate (a total whose first digit ran
+//   into its label, "comprisesl2 430,37" for 12 430,37; a credit note's total that lost its bracket).
+// - A total whose leading digits OCR lost is the net + VAT whose digits it ends.
 import type { Cents } from '../../domain/money.ts';
 import { vatShareIsPlausible } from '../../domain/invoice-checks.ts';
 import type { Line } from '../layout/lines.ts';
