@@ -270,11 +270,3 @@ test("a bare 'TOTAL' after a table border OCR read as a bar ('| TOTAL   £24,360
   ]);
   assert.deepEqual([inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc, inv.extra.amountsProof], [2297834, 138231, 2436065, 'equation']);
 });
-
-test('a due date repeated without its label (its words misread) is not put forward as the invoice date', () => {
-  const inv = readFields([
-    run('Date limite de paiement :   31/01/2023', 40, 100), run('Bon de commande du :   11/11/2022', 40, 115),
-    run('Règlement par virement à réception, soit plus tard le 31/01/2023.', 40, 500),
-  ]);
-  assert.deepEqual([inv.fields.date_facture, inv.extra.dueDate], [null, '2023-01-31']);
-});

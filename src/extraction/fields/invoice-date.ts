@@ -22,7 +22,6 @@ export interface DateEvidence { label: 'explicit' | 'generic' | 'none'; rivals: 
 export function readDates(lines: Line[]): DateReading {
   const scored: Candidate[] = [];
   let dueDate: string | null = null;
-  const dueDates = new Set<string>();
   const labelled = new Set<number>();
   const order = numericDateOrder(lines.map((l) => l.text));
   const hits = findLabels(lines, DATE_LABELS);
@@ -33,16 +32,12 @@ export function readDates(lines: Line[]): DateReading {
     const date = beside ?? hit.below().flatMap((t) => findDates(t, order, true))[0];
     if (!date) continue;
     labelled.add(hit.lineIndex);
-    if (hit.role === 'due') {
-      dueDate ??= date.iso;
-      dueDates.add(date.iso);
-    }
+    if (hit.role === 'due') dueDate ??= date.iso;
     if (hit.role !== 'invoice' || DATE_QUALIFIERS.test(fold(hit.after)) || qualifiedBefore(hit, hits, line.text)) continue;
     const conf = beside ? spanConf(line, hit.afterIndex + beside.index, hit.afterIndex + beside.end) : line.conf;
     scored.push(candidate(date.iso, hit.weight, conf, beside ? 0 : BELOW_PENALTY, true));
   }
-  // An unlabelled date in the upper part of page 1 is a weaker candidate, unless its line is a decoy,
-  // or a label elsewhere names it the due date (a deadline repeated in the terms, its words misread).
+  // An unlabelled date in the upper part of page 1 is a weaker candidate, unless its line is a decoy.
   const decoy = DATE_LABELS.find((l) => l.role === 'decoy')!.re;
   const due = DATE_LABELS.find((l) => l.role === 'due')!.re;
   lines.forEach((line, i) => {
@@ -51,7 +46,7 @@ export function readDates(lines: Line[]): DateReading {
     decoy.lastIndex = 0;
     due.lastIndex = 0;
     if (decoy.test(text) || due.test(text)) return;
-    for (const d of findDates(line.text, order)) if (!dueDates.has(d.iso)) scored.push(candidate(d.iso, UNLABELLED, line.conf, 0, false));
+    for (const d of findDates(line.text, order)) scored.push(candidate(d.iso, UNLABELLED, line.conf, 0, false));
   });
   const best = scored.reduce<Candidate | null>((b, c) => (!b || c.rank > b.rank ? c : b), null);
   return { invoiceDate: best?.iso ?? null, confidence: best ? Math.min(0.98, best.confidence) : 0, dueDate, evidence: evidenceFor(best, scored) };
