@@ -21,8 +21,9 @@ export interface LoadedDocument {
 export const DEFAULT_MAX_DECODED_BYTES = 256 * 1024 * 1024;
 
 /**
- * With `handOver`, a PDF's bytes are the caller's to give away: its scans are shrunk in place and
- * pdf.js takes the bytes over (they are then empty here), so the file is held once, not two or three times.
+ * With `handOver`, a PDF's bytes are the caller's to give away: its big JPEGs are shrunk in place (a
+ * scanned page's only when that page is decoded) and pdf.js takes the bytes over (they are then
+ * empty here), so the file is held once, not two or three times.
  */
 export async function openDocument(bytes: Uint8Array, fileType: AcceptedFileType, limits: ExtractionLimits, handOver = false): Promise<LoadedDocument> {
   if (fileType === 'application/pdf') {
@@ -30,10 +31,7 @@ export async function openDocument(bytes: Uint8Array, fileType: AcceptedFileType
     if (!budget.ok) throw new ExtractionError('document_too_large', `The PDF is refused before decoding: ${budget.reason}`);
     let pdf: PdfDocument;
     try {
-      // A file whose scans were shrunk is a copy already: pdf.js takes it over rather than copying 25 MB again.
-      const shrunk = await shrinkScannedImages(bytes, { inPlace: handOver });
-      const ours = handOver || shrunk !== bytes;
-      pdf = await openScannedPdf(shrunk, limits, ours) ?? await openPdf(shrunk, { maxImagePixels: limits.maxPixels, handOver: ours });
+      pdf = await openScannedPdf(bytes, limits, handOver) ?? await openShrunkPdf(bytes, limits, handOver);
     } catch (error) {
       throw new ExtractionError('unreadable_document', `The PDF cannot be read: ${(error as Error).message}`);
     }
@@ -68,6 +66,15 @@ async function openScannedPdf(bytes: Uint8Array, limits: ExtractionLimits, ours:
   if (!scanned) return null;
   const scans = { pages: scanned.pages, file: bytes, handOver: ours };
   return openPdf(scanned.withoutImages, { maxImagePixels: limits.maxPixels, handOver: true, scans });
+}
+
+/**
+ * Any other PDF, its big JPEGs shrunk first (shrink-scans.ts). A file whose JPEGs were shrunk is a
+ * copy already: pdf.js takes it over rather than copying 25 MB again.
+ */
+async function openShrunkPdf(bytes: Uint8Array, limits: ExtractionLimits, handOver: boolean): Promise<PdfDocument> {
+  const shrunk = await shrinkScannedImages(bytes, { inPlace: handOver });
+  return openPdf(shrunk, { maxImagePixels: limits.maxPixels, handOver: handOver || shrunk !== bytes });
 }
 
 function refuseOversize(width: number, height: number, limits: ExtractionLimits) {

@@ -168,6 +168,29 @@ test('a JPEG over 12 million pixels, shrunk in the file first as before, is draw
   }
 });
 
+/** Page 1's grey pixels through the scan path, the file handed over as the sandbox does. */
+async function scanRender(pdf: Uint8Array): Promise<GreyImage> {
+  const doc = await openDocument(Buffer.from(pdf), 'application/pdf', LIMITS, true);
+  try {
+    return await doc.pdf!.renderPage(1, 300, (pixels) => { assert.equal(pixels.channels, 1, 'drawn by the scan path'); return decodeGrey(pixels); });
+  } finally {
+    await doc.close();
+  }
+}
+
+test('a JPEG over 12 million pixels shrunk when its page is decoded gives the very pixels it gave shrunk in the file when it opened', async () => {
+  const size: [number, number] = [4000, 3100];
+  for (const spec of [{ jpeg: await pageJpeg(3, ...size) }, { jpeg: await pageJpeg(1, ...size), grey: true }, { jpeg: await pageJpeg(3, ...size), page: ' /Rotate 90' }]) {
+    const pdf = onePagePdf({ ...spec, size, dpi: 600 });
+    const found = await findScannedPages(pdf, MAX_PIXELS);
+    assert.ok(found?.pages.get(1)?.shrink, 'shrunk later, not when found');
+    // Shrunk in the file first, as openDocument did: the scan path then reads the 2000 x 1550 JPEG as it is.
+    const shrunkFirst = await shrinkScannedImages(pdf);
+    assert.equal((await findScannedPages(shrunkFirst, MAX_PIXELS))?.pages.get(1)?.width, 2000);
+    assertIdentical(await scanRender(pdf), await scanRender(shrunkFirst));
+  }
+});
+
 test('pages with anything besides one plain JPEG are left to pdf.js', async () => {
   const jpeg = await pageJpeg();
   const notScans: PageSpec[] = [

@@ -5,6 +5,7 @@ import { getDocument, type PDFDocumentProxy, type PDFPageProxy, type PageViewpor
 import type { TextRun } from '../layout/text-run.ts';
 import { scanPagePixels } from './scan-page-pixels.ts';
 import type { ScanImage } from './scan-pages.ts';
+import { shrinkScannedImages } from './shrink-scans.ts';
 
 const require = createRequire(import.meta.url);
 const PDFJS_DIR = path.dirname(require.resolve('pdfjs-dist/package.json'));
@@ -106,10 +107,11 @@ export async function openPdf(bytes: Uint8Array, options: PdfOptions): Promise<P
         const scan = options.scans?.pages.get(pageNumber);
         if (!scan) return await renderOnCanvas(doc, page, viewport, use);
         // The page found as a scan must be the one pdf.js numbers so; a JPEG that fails to decode here is pdf.js's to render.
-        const pixels = scan.pageObject === page.ref?.num ? await scanPagePixels(scan, viewport).catch(() => null) : null;
+        const pixels = scan.pageObject === page.ref?.num ? await scanPagePixels(scan, viewport, options.maxImagePixels).catch(() => null) : null;
         if (pixels) return await use(pixels);
-        // pdf.js's copy of the file lacks the JPEG: this page is rendered from a copy of the whole file.
-        whole ??= loadPdf(options.scans!.file, { maxImagePixels: options.maxImagePixels });
+        // pdf.js's copy of the file lacks the JPEG: this page is rendered from a copy of the whole file,
+        // its big JPEGs shrunk as a document pdf.js renders has them.
+        whole ??= wholeFile(options.scans!.file, options.maxImagePixels);
         const wholePage = await (await whole).getPage(pageNumber);
         try {
           return await renderOnCanvas(await whole, wholePage, viewport, use);
@@ -125,6 +127,12 @@ export async function openPdf(bytes: Uint8Array, options: PdfOptions): Promise<P
       return (closing ??= Promise.all([doc.destroy(), whole?.then((w) => w.destroy())]).then(() => {}));
     },
   };
+}
+
+/** The file with its JPEGs, as pdf.js is given a document that is not a scan (document.ts). */
+async function wholeFile(file: Uint8Array, maxImagePixels: number): Promise<PDFDocumentProxy> {
+  const shrunk = await shrinkScannedImages(file);
+  return loadPdf(shrunk, { maxImagePixels, handOver: shrunk !== file });
 }
 
 /**

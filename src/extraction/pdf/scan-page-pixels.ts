@@ -6,7 +6,8 @@
 import sharp, { type Sharp } from 'sharp';
 import { JpegImage } from 'pdfjs-dist/legacy/image_decoders/pdf.image_decoders.mjs';
 import type { RawPixels } from './pdf-document.ts';
-import { multiply, type Matrix, type ScanImage } from './scan-pages.ts';
+import { decodableAsDeclared, multiply, type Matrix, type ScanImage } from './scan-pages.ts';
+import { shrunkJpeg } from './shrink-scans.ts';
 
 /** Below this, a matrix entry counts as zero (the image is not slanted). */
 const EPSILON = 1e-6;
@@ -19,28 +20,54 @@ const SMOOTHING_MAX_SCALE = Math.fround(96 / 72);
 /** What pdf.js's page.getViewport() gives: page space to canvas pixels, and the page's size there. */
 export interface PageViewport { transform: number[]; width: number; height: number }
 
+/** The JPEG a page is decoded from, and its size. */
+interface PageJpeg { jpeg: Buffer; width: number; height: number; interpolate: boolean }
+
 /** Where the image lands on the canvas, in whole pixels (pdf.js rounds its corners), and the canvas. */
 interface Placement { left: number; top: number; width: number; height: number; canvasWidth: number; canvasHeight: number }
 
 /**
  * The page's grey pixels, the size of the canvas pdf.js would render it on; null (the page then goes
- * to pdf.js) when the image is slanted or mirrored, reaches beyond the page, or would be smoothed.
+ * to pdf.js) when the image is slanted or mirrored, reaches beyond the page, or would be smoothed, or
+ * when its JPEG, once shrunk, is not one pdf.js reads as declared. `maxPixels`: pdf.js's image limit.
  */
-export async function scanPagePixels(scan: ScanImage, viewport: PageViewport): Promise<RawPixels | null> {
+export async function scanPagePixels(scan: ScanImage, viewport: PageViewport, maxPixels: number): Promise<RawPixels | null> {
   const toCanvas = multiply(scan.matrix, viewport.transform);
   const turn = clockwiseTurn(toCanvas);
   const place = placement(toCanvas, viewport);
   if (turn === null || !place) return null;
-  const [turnedWidth, turnedHeight] = turn % 180 ? [scan.height, scan.width] : [scan.width, scan.height];
+  const image = await pageJpeg(scan, maxPixels);
+  if (!image) return null;
+  const [turnedWidth, turnedHeight] = turn % 180 ? [image.height, image.width] : [image.width, image.height];
   const sameSize = place.width === turnedWidth && place.height === turnedHeight;
-  if (!sameSize && !drawnByNearestPixel(scan, place.width / turnedWidth, place.height / turnedHeight)) return null;
-  // Nearest-pixel enlarging copies pixels, so the turn to grey may come before it.
-  let image = decodedAsPdfjs(scan);
-  if (turn) image = image.rotate(turn);
-  const { data, info } = await image.toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+  if (!sameSize && !drawnByNearestPixel(image, place.width / turnedWidth, place.height / turnedHeight)) return null;
+  const grey = await greyAsPdfjs(image, turn);
   const fillsCanvas = sameSize && place.left === 0 && place.top === 0 && place.width === place.canvasWidth && place.height === place.canvasHeight;
-  const pixels = fillsCanvas ? data : drawOnWhite({ data, width: info.width, height: info.height }, place, turn);
+  const pixels = fillsCanvas ? grey.data : drawOnWhite(grey, place, turn);
   return { data: pixels, width: place.canvasWidth, height: place.canvasHeight, channels: 1 };
+}
+
+/**
+ * The page's JPEG as pdf.js would have found it in the file: a big one shrunk now, by the same call
+ * that shrank it in the file when it opened (shrink-scans.ts), and checked as scan-pages.ts checks
+ * the others. Shrunk here, one page at a time, libvips' buffers for it are freed before the next page.
+ */
+async function pageJpeg(scan: ScanImage, maxPixels: number): Promise<PageJpeg | null> {
+  if (!scan.shrink) return scan;
+  const shrunk = await shrunkJpeg(scan.shrink);
+  const image = shrunk ? { ...scan, jpeg: shrunk.jpeg, width: shrunk.width, height: shrunk.height } : scan;
+  return (await decodableAsDeclared(image, maxPixels)) ? image : null;
+}
+
+/**
+ * The image's grey pixels, turned as the page shows it. Nearest-pixel enlarging copies pixels, so
+ * the turn to grey may come before it.
+ */
+async function greyAsPdfjs(image: PageJpeg, turn: 0 | 90 | 180 | 270): Promise<{ data: Buffer; width: number; height: number }> {
+  let pixels = decodedAsPdfjs(image);
+  if (turn) pixels = pixels.rotate(turn);
+  const { data, info } = await pixels.toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
 }
 
 /**
@@ -48,11 +75,11 @@ export async function scanPagePixels(scan: ScanImage, viewport: PageViewport): P
  * was tried: it differs by one grey level on 0.2-1% of pixels (its IDCT and colour conversion round
  * otherwise), and that alone changed fields on 3 of 8 one-page scans (docs/benchmarks.md).
  */
-function decodedAsPdfjs(scan: ScanImage): Sharp {
+function decodedAsPdfjs(image: PageJpeg): Sharp {
   const decoder = new JpegImage();
-  decoder.parse(scan.jpeg);
-  const rgb = decoder.getData({ width: scan.width, height: scan.height, forceRGB: true, isSourcePDF: true });
-  return sharp(Buffer.from(rgb.buffer, rgb.byteOffset, rgb.byteLength), { raw: { width: scan.width, height: scan.height, channels: 3 } });
+  decoder.parse(image.jpeg);
+  const rgb = decoder.getData({ width: image.width, height: image.height, forceRGB: true, isSourcePDF: true });
+  return sharp(Buffer.from(rgb.buffer, rgb.byteOffset, rgb.byteLength), { raw: { width: image.width, height: image.height, channels: 3 } });
 }
 
 /**
@@ -60,8 +87,8 @@ function decodedAsPdfjs(scan: ScanImage): Sharp {
  * Smoothed resampling (Skia's bilinear, after pdf.js's own halving of images reduced more than
  * twice) is not reproduced: libvips' kernels differed by 1 to 6 grey levels a pixel on average.
  */
-function drawnByNearestPixel(scan: ScanImage, scaleX: number, scaleY: number): boolean {
-  return !scan.interpolate && (scaleX > SMOOTHING_MAX_SCALE || scaleY > SMOOTHING_MAX_SCALE) && scaleX >= 0.5 && scaleY >= 0.5;
+function drawnByNearestPixel(image: PageJpeg, scaleX: number, scaleY: number): boolean {
+  return !image.interpolate && (scaleX > SMOOTHING_MAX_SCALE || scaleY > SMOOTHING_MAX_SCALE) && scaleX >= 0.5 && scaleY >= 0.5;
 }
 
 /**
