@@ -3,6 +3,8 @@
 import sharp, { type Metadata } from 'sharp';
 import type { AcceptedFileType } from '../domain/invoice.ts';
 import { openPdf, type PdfDocument } from './pdf/pdf-document.ts';
+import { letGo } from './pdf/let-go.ts';
+import { shrunkScanFile } from './pdf/scan-file.ts';
 import { findScannedPages } from './pdf/scan-pages.ts';
 import { shrinkScannedImages } from './pdf/shrink-scans.ts';
 import { checkStreamBudget } from './pdf/stream-budget.ts';
@@ -21,9 +23,9 @@ export interface LoadedDocument {
 export const DEFAULT_MAX_DECODED_BYTES = 256 * 1024 * 1024;
 
 /**
- * With `handOver`, a PDF's bytes are the caller's to give away: its big JPEGs are shrunk in place (a
- * scanned page's only when that page is decoded) and pdf.js takes the bytes over (they are then
- * empty here), so the file is held once, not two or three times.
+ * With `handOver`, a PDF's bytes are the caller's to give away: its big JPEGs are shrunk in place and
+ * pdf.js takes the bytes over (they are then empty here), or for a scan they are let go once its
+ * JPEGs are read, so the file is held once, not two or three times.
  */
 export async function openDocument(bytes: Uint8Array, fileType: AcceptedFileType, limits: ExtractionLimits, handOver = false): Promise<LoadedDocument> {
   if (fileType === 'application/pdf') {
@@ -58,14 +60,19 @@ export async function openDocument(bytes: Uint8Array, fileType: AcceptedFileType
 }
 
 /**
- * A PDF of scanned pages is held once, here: pdf.js gets the file without its JPEGs, which are
- * decoded from these bytes (scan-pages.ts); `ours`: the bytes are ours to let go when it closes.
+ * A PDF of scanned pages: pdf.js gets the file without its JPEGs, which are decoded from a copy of the
+ * file written only where they lie, shrunk when they are big (scan-file.ts). Bytes handed over are
+ * then let go (detached) at once, as pdf.js would have taken them, though the pipeline and its caller
+ * still refer to them: the 25 MB of a big scan are not held while its pages are decoded.
  */
-async function openScannedPdf(bytes: Uint8Array, limits: ExtractionLimits, ours: boolean): Promise<PdfDocument | null> {
+async function openScannedPdf(bytes: Uint8Array, limits: ExtractionLimits, handOver: boolean): Promise<PdfDocument | null> {
   const scanned = await findScannedPages(bytes, limits.maxPixels);
   if (!scanned) return null;
-  const scans = { pages: scanned.pages, file: bytes, handOver: ours };
-  return openPdf(scanned.withoutImages, { maxImagePixels: limits.maxPixels, handOver: true, scans });
+  const file = await shrunkScanFile(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), scanned.pages, limits.maxPixels);
+  if (!file) return null;
+  const pdf = await openPdf(scanned.withoutImages, { maxImagePixels: limits.maxPixels, handOver: true, scans: { pages: scanned.pages, file } });
+  if (handOver) letGo(bytes);
+  return pdf;
 }
 
 /**

@@ -9,6 +9,7 @@ import { decodeGrey, type GreyImage } from '../../src/extraction/ocr/prepare-ima
 import { openPdf } from '../../src/extraction/pdf/pdf-document.ts';
 import { clockwiseTurn } from '../../src/extraction/pdf/scan-page-pixels.ts';
 import { shrinkScannedImages } from '../../src/extraction/pdf/shrink-scans.ts';
+import { shrunkScanFile } from '../../src/extraction/pdf/scan-file.ts';
 import { findScannedPages, singleImageDrawn } from '../../src/extraction/pdf/scan-pages.ts';
 import { buildPdf, pdfStream } from '../helpers/hostile-files.ts';
 
@@ -161,7 +162,7 @@ async function scanRender(pdf: Uint8Array): Promise<GreyImage> {
   }
 }
 
-test('a JPEG over 12 million pixels shrunk when its page is decoded gives the very pixels it gave shrunk in the file when it opened', async () => {
+test('a JPEG over 12 million pixels shrunk into a file of its own gives the very pixels it gave shrunk in the whole file; that file is the shrunk file, written only where it differs from zeros', async () => {
   const size: [number, number] = [4000, 3100];
   for (const spec of [{ jpeg: await pageJpeg(3, ...size) }, { jpeg: await pageJpeg(1, ...size), grey: true }, { jpeg: await pageJpeg(3, ...size), page: ' /Rotate 90' }]) {
     const pdf = onePagePdf({ ...spec, size, dpi: 600 });
@@ -171,6 +172,10 @@ test('a JPEG over 12 million pixels shrunk when its page is decoded gives the ve
     const shrunkFirst = await shrinkScannedImages(pdf);
     assert.equal((await findScannedPages(shrunkFirst, MAX_PIXELS))?.pages.get(1)?.width, 2000);
     assertIdentical(await scanRender(pdf), await scanRender(shrunkFirst));
+    // What pdf.js renders from when a page falls back to it: the file shrinkScannedImages gave before.
+    const file = await shrunkScanFile(pdf, found!.pages, MAX_PIXELS);
+    assert.ok(file?.equals(shrunkFirst), 'the same bytes as the whole file shrunk');
+    assert.equal(found!.pages.get(1)!.jpeg.buffer, file!.buffer, 'the page reads its JPEG from that file');
   }
 });
 

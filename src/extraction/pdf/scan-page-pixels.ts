@@ -6,8 +6,7 @@
 import sharp from 'sharp';
 import { jpegGrey } from './jpeg-grey.ts';
 import type { RawPixels } from './pdf-document.ts';
-import { decodableAsDeclared, multiply, type Matrix, type ScanImage } from './scan-pages.ts';
-import { shrunkJpeg } from './shrink-scans.ts';
+import { multiply, type Matrix, type ScanImage } from './scan-pages.ts';
 import { releaseMemory } from '../release-memory.ts';
 
 /** Below this, a matrix entry counts as zero (the image is not slanted). */
@@ -21,46 +20,28 @@ const SMOOTHING_MAX_SCALE = Math.fround(96 / 72);
 /** What pdf.js's page.getViewport() gives: page space to canvas pixels, and the page's size there. */
 export interface PageViewport { transform: number[]; width: number; height: number }
 
-/** The JPEG a page is decoded from, and its size. */
-interface PageJpeg { jpeg: Buffer; width: number; height: number; interpolate: boolean }
-
 /** Where the image lands on the canvas, in whole pixels (pdf.js rounds its corners), and the canvas. */
 interface Placement { left: number; top: number; width: number; height: number; canvasWidth: number; canvasHeight: number }
 
 /**
  * The page's grey pixels, the size of the canvas pdf.js would render it on; null (the page then goes
- * to pdf.js) when the image is slanted or mirrored, reaches beyond the page, or would be smoothed, or
- * when its JPEG, once shrunk, is not one pdf.js reads as declared. `maxPixels`: pdf.js's image limit.
+ * to pdf.js) when the image is slanted or mirrored, reaches beyond the page, or would be smoothed.
  */
-export async function scanPagePixels(scan: ScanImage, viewport: PageViewport, maxPixels: number): Promise<RawPixels | null> {
+export async function scanPagePixels(scan: ScanImage, viewport: PageViewport): Promise<RawPixels | null> {
   const toCanvas = multiply(scan.matrix, viewport.transform);
   const turn = clockwiseTurn(toCanvas);
   const place = placement(toCanvas, viewport);
   if (turn === null || !place) return null;
-  const image = await pageJpeg(scan, maxPixels);
-  if (!image) return null;
-  const [turnedWidth, turnedHeight] = turn % 180 ? [image.height, image.width] : [image.width, image.height];
+  const [turnedWidth, turnedHeight] = turn % 180 ? [scan.height, scan.width] : [scan.width, scan.height];
   const sameSize = place.width === turnedWidth && place.height === turnedHeight;
-  if (!sameSize && !drawnByNearestPixel(image, place.width / turnedWidth, place.height / turnedHeight)) return null;
-  const grey = await greyAsPdfjs(image, turn);
-  // The shrunk JPEG and its decoded samples (some 35 MB for a 600-dpi page) are garbage now:
+  if (!sameSize && !drawnByNearestPixel(scan, place.width / turnedWidth, place.height / turnedHeight)) return null;
+  const grey = await greyAsPdfjs(scan, turn);
+  // The JPEG's decoded samples (26 MB for an A4 colour page at 300 dpi) are garbage now:
   // collected here, they are gone before the page is prepared for OCR rather than after.
   releaseMemory();
   const fillsCanvas = sameSize && place.left === 0 && place.top === 0 && place.width === place.canvasWidth && place.height === place.canvasHeight;
   const pixels = fillsCanvas ? grey.data : drawOnWhite(grey, place, turn);
   return { data: pixels, width: place.canvasWidth, height: place.canvasHeight, channels: 1 };
-}
-
-/**
- * The page's JPEG as pdf.js would have found it in the file: a big one shrunk now, by the same call
- * that shrank it in the file when it opened (shrink-scans.ts), and checked as scan-pages.ts checks
- * the others. Shrunk here, one page at a time, libvips' buffers for it are freed before the next page.
- */
-async function pageJpeg(scan: ScanImage, maxPixels: number): Promise<PageJpeg | null> {
-  if (!scan.shrink) return scan;
-  const shrunk = await shrunkJpeg(scan.shrink);
-  const image = shrunk ? { ...scan, jpeg: shrunk.jpeg, width: shrunk.width, height: shrunk.height } : scan;
-  return (await decodableAsDeclared(image, maxPixels)) ? image : null;
 }
 
 /**
@@ -70,7 +51,7 @@ async function pageJpeg(scan: ScanImage, maxPixels: number): Promise<PageJpeg | 
  * IDCT and colour conversion round otherwise), and that alone changed fields on 3 of 8 one-page scans
  * (docs/benchmarks.md).
  */
-async function greyAsPdfjs(image: PageJpeg, turn: 0 | 90 | 180 | 270): Promise<{ data: Buffer; width: number; height: number }> {
+async function greyAsPdfjs(image: ScanImage, turn: 0 | 90 | 180 | 270): Promise<{ data: Buffer; width: number; height: number }> {
   const grey = await jpegGrey(image.jpeg, image.width, image.height);
   if (!turn) return { data: grey, width: image.width, height: image.height };
   const { data, info } = await sharp(grey, { raw: { width: image.width, height: image.height, channels: 1 } }).rotate(turn).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
@@ -82,8 +63,8 @@ async function greyAsPdfjs(image: PageJpeg, turn: 0 | 90 | 180 | 270): Promise<{
  * Smoothed resampling (Skia's bilinear, after pdf.js's own halving of images reduced more than
  * twice) is not reproduced: libvips' kernels differed by 1 to 6 grey levels a pixel on average.
  */
-function drawnByNearestPixel(image: PageJpeg, scaleX: number, scaleY: number): boolean {
-  return !image.interpolate && (scaleX > SMOOTHING_MAX_SCALE || scaleY > SMOOTHING_MAX_SCALE) && scaleX >= 0.5 && scaleY >= 0.5;
+function drawnByNearestPixel(scan: ScanImage, scaleX: number, scaleY: number): boolean {
+  return !scan.interpolate && (scaleX > SMOOTHING_MAX_SCALE || scaleY > SMOOTHING_MAX_SCALE) && scaleX >= 0.5 && scaleY >= 0.5;
 }
 
 /**

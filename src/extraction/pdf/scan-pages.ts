@@ -3,10 +3,11 @@
 // drawing that on a canvas: ~160 MB for an A4 page at 300 dpi, while the OCR worker of the previous
 // scan still holds its heap (docs/benchmarks.md, "Where the peak came from"). Their pages are found
 // here before pdf.js opens the file, and each JPEG is decoded on its own (by pdf.js's JPEG decoder,
-// without its canvas) straight to the grey page tesseract reads (scan-page-pixels.ts). pdf.js is then given the file without those JPEGs (their
-// bytes left as zeros that are never written, so never resident): the file is held once, not
-// twice. Anything unusual on any page (a mask, a second image, text or drawing, another colour space
-// or filter, an annotation) leaves the whole document to pdf.js, as before.
+// without its canvas) straight to the grey page tesseract reads (scan-page-pixels.ts), from a file
+// holding only the (shrunk) JPEGs (scan-file.ts). pdf.js is then given the file without those JPEGs
+// (their bytes left as zeros that are never written, so never resident). Anything unusual on any
+// page (a mask, a second image, text or drawing, another colour space or filter, an annotation)
+// leaves the whole document to pdf.js, as before.
 import sharp from 'sharp';
 import { inflate, isDict, isName, readObjects, readToken, type PdfDict, type PdfObjects, type PdfToken, type PdfValue } from './pdf-objects.ts';
 import { shrinkableJpegs, type ShrinkableJpeg } from './shrink-scans.ts';
@@ -28,7 +29,7 @@ export interface ScanImage {
   interpolate: boolean;
   grey: boolean;
   /**
-   * A JPEG too big to decode as it is (shrink-scans.ts): shrunk when its page is decoded, then checked
+   * A JPEG too big to decode as it is (shrink-scans.ts), to be shrunk (scan-file.ts) and then checked
    * as one found small enough is checked here (decodableAsDeclared). `jpeg`, `width` and `height` are the original's.
    */
   shrink?: ShrinkableJpeg;
@@ -71,7 +72,7 @@ export async function findScannedPages(bytes: Uint8Array, maxPixels: number): Pr
  * The file with zeros in place of the JPEGs, in memory that is allocated zeroed (calloc: pages the
  * system maps on first write) and written everywhere but there, so the JPEGs cost nothing in it.
  */
-function withoutImages(pdf: Buffer, scans: ScanImage[]): Buffer {
+export function withoutImages(pdf: Buffer, scans: ScanImage[]): Buffer {
   const copy = Buffer.alloc(pdf.length);
   let from = 0;
   for (const { jpeg } of [...scans].sort((a, b) => a.jpeg.byteOffset - b.jpeg.byteOffset)) {
@@ -122,7 +123,7 @@ async function scanImage(objects: PdfObjects, page: PageEntry, maxPixels: number
   if (!image || !size) return null;
   const interpolate = objects.resolve(image.dict.get('Interpolate')) === true;
   const scan = { pageObject: page.object, jpeg: image.data, matrix: drawn.matrix, width: size.width, height: size.height, interpolate, grey: size.grey };
-  // A JPEG that is shrunk first is checked once shrunk, when its page is decoded.
+  // A JPEG that is shrunk first is checked once shrunk (scan-file.ts).
   const shrink = shrinkable(image.data);
   if (shrink) return { ...scan, shrink };
   return (await decodableAsDeclared(scan, maxPixels)) ? scan : null;

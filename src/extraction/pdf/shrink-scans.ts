@@ -4,8 +4,8 @@
 // the same JPEG straight at 1/2 or 1/4 scale. The smaller JPEG is written over the original in place
 // (padded after its end marker, which decoders stop at), and the dictionary's /Width and /Height are
 // rewritten with the same number of characters, so every byte offset in the file stays valid.
-// A scanned PDF (scan-pages.ts) is not shrunk when it opens: each page's JPEG is shrunk by the same
-// call when that page is decoded, so one page's libvips buffers are gone before the next page's.
+// A scanned PDF's pages (scan-pages.ts) get the same smaller JPEGs, by the same call, written into a
+// file of their own one page at a time (scan-file.ts), so that the 25 MB file can be let go.
 import sharp from 'sharp';
 import { MAX_RENDER_PIXELS } from './pdf-document.ts';
 import { streams, type RawStream } from './stream-budget.ts';
@@ -45,9 +45,8 @@ export async function shrinkScannedImages(bytes: Uint8Array, { maxPixels = MAX_R
 export interface ShrinkableJpeg { stream: RawStream; width: number; height: number; grey: boolean }
 
 /**
- * The file's JPEGs that shrinkScannedImages would shrink, by the offset of their data in the file: a
- * scanned page (scan-pages.ts) shrinks its own only when it is decoded, one page at a time, so that
- * libvips' buffers for one page are gone before the next, instead of all at once when the file opens.
+ * The file's JPEGs that shrinkScannedImages would shrink, by the offset of their data in the file,
+ * for a scanned PDF's pages to shrink theirs as it would (scan-file.ts).
  */
 export function shrinkableJpegs(pdf: Buffer, maxPixels = MAX_RENDER_PIXELS): Map<number, ShrinkableJpeg> {
   const found = new Map<number, ShrinkableJpeg>();
