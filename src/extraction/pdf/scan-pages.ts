@@ -27,6 +27,7 @@ export interface ScanImage {
   height: number;
   /** The image's /Interpolate: pdf.js then smooths it however much it is enlarged. */
   interpolate: boolean;
+  /** DeviceGray (one channel); DeviceRGB otherwise. */
   grey: boolean;
   /**
    * A JPEG too big to decode as it is (shrink-scans.ts), to be shrunk (scan-file.ts) and then checked
