@@ -8,7 +8,7 @@ import { openDocument } from '../../src/extraction/document.ts';
 import { decodeGrey, type GreyImage } from '../../src/extraction/ocr/prepare-image.ts';
 import { openPdf } from '../../src/extraction/pdf/pdf-document.ts';
 import { clockwiseTurn } from '../../src/extraction/pdf/scan-page-pixels.ts';
-import { shrinkScannedImages } from '../../src/extraction/pdf/shrink-scans.ts';
+import { shrinkableJpegs, shrinkScannedImages, shrunkJpeg } from '../../src/extraction/pdf/shrink-scans.ts';
 import { shrunkScanFile } from '../../src/extraction/pdf/scan-file.ts';
 import { findScannedPages, singleImageDrawn } from '../../src/extraction/pdf/scan-pages.ts';
 import { buildPdf, pdfStream } from '../helpers/hostile-files.ts';
@@ -176,6 +176,22 @@ test('a JPEG over 12 million pixels shrunk into a file of its own gives the very
     const file = await shrunkScanFile(pdf, found!.pages, MAX_PIXELS);
     assert.ok(file?.equals(shrunkFirst), 'the same bytes as the whole file shrunk');
     assert.equal(found!.pages.get(1)!.jpeg.buffer, file!.buffer, 'the page reads its JPEG from that file');
+  }
+});
+
+test("a shrunk JPEG packed without optimised Huffman tables decodes to the very pixels of the optimised packing", async () => {
+  const size: [number, number] = [4000, 3100];
+  for (const grey of [false, true]) {
+    const pdf = onePagePdf({ jpeg: await pageJpeg(grey ? 1 : 3, ...size), size, dpi: 600, grey });
+    const [original] = [...shrinkableJpegs(pdf, MAX_PIXELS / 16).values()];
+    const shrunk = await shrunkJpeg(original!, MAX_PIXELS / 16);
+    assert.ok(shrunk, 'shrunk');
+    let optimised = sharp(original!.stream.data).resize({ width: shrunk.width, height: shrunk.height, fit: 'fill' });
+    optimised = grey ? optimised.toColourspace('b-w') : optimised.toColourspace('srgb');
+    const packed = await optimised.jpeg({ quality: 92, optimiseCoding: true }).toBuffer();
+    assert.notDeepEqual(shrunk.jpeg, packed, 'packed otherwise');
+    const pixels = async (jpeg: Buffer) => sharp(jpeg).raw().toBuffer();
+    assert.ok((await pixels(shrunk.jpeg)).equals(await pixels(packed)), `the same ${grey ? 'grey' : 'colour'} pixels`);
   }
 });
 
