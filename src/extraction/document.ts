@@ -3,6 +3,8 @@
 import sharp, { type Metadata } from 'sharp';
 import type { AcceptedFileType } from '../domain/invoice.ts';
 import { openPdf, type PdfDocument } from './pdf/pdf-document.ts';
+import { letGo } from './pdf/let-go.ts';
+import { shrunkScanFile } from './pdf/scan-file.ts';
 import { findScannedPages } from './pdf/scan-pages.ts';
 import { shrinkScannedImages } from './pdf/shrink-scans.ts';
 import { checkStreamBudget } from './pdf/stream-budget.ts';
@@ -21,8 +23,9 @@ export interface LoadedDocument {
 export const DEFAULT_MAX_DECODED_BYTES = 256 * 1024 * 1024;
 
 /**
- * With `handOver`, a PDF's bytes are the caller's to give away: its scans are shrunk in place and
- * pdf.js takes the bytes over (they are then empty here), so the file is held once, not two or three times.
+ * With `handOver`, a PDF's bytes are the caller's to give away: its big JPEGs are shrunk in place and
+ * pdf.js takes the bytes over (they are then empty here), or for a scan they are let go once its
+ * JPEGs are read, so the file is held once, not two or three times.
  */
 export async function openDocument(bytes: Uint8Array, fileType: AcceptedFileType, limits: ExtractionLimits, handOver = false): Promise<LoadedDocument> {
   if (fileType === 'application/pdf') {
@@ -30,10 +33,7 @@ export async function openDocument(bytes: Uint8Array, fileType: AcceptedFileType
     if (!budget.ok) throw new ExtractionError('document_too_large', `The PDF is refused before decoding: ${budget.reason}`);
     let pdf: PdfDocument;
     try {
-      // A file whose scans were shrunk is a copy already: pdf.js takes it over rather than copying 25 MB again.
-      const shrunk = await shrinkScannedImages(bytes, { inPlace: handOver });
-      const ours = handOver || shrunk !== bytes;
-      pdf = await openScannedPdf(shrunk, limits, ours) ?? await openPdf(shrunk, { maxImagePixels: limits.maxPixels, handOver: ours });
+      pdf = await openScannedPdf(bytes, limits, handOver) ?? await openShrunkPdf(bytes, limits, handOver);
     } catch (error) {
       throw new ExtractionError('unreadable_document', `The PDF cannot be read: ${(error as Error).message}`);
     }
@@ -60,14 +60,28 @@ export async function openDocument(bytes: Uint8Array, fileType: AcceptedFileType
 }
 
 /**
- * A PDF of scanned pages is held once, here: pdf.js gets the file without its JPEGs, which are
- * decoded from these bytes (scan-pages.ts); `ours`: the bytes are ours to let go when it closes.
+ * A PDF of scanned pages: pdf.js gets the file without its JPEGs, which are decoded from a copy of the
+ * file written only where they lie, shrunk when they are big (scan-file.ts). Bytes handed over are
+ * then let go (detached) at once, as pdf.js would have taken them, though the pipeline and its caller
+ * still refer to them: the 25 MB of a big scan are not held while its pages are decoded.
  */
-async function openScannedPdf(bytes: Uint8Array, limits: ExtractionLimits, ours: boolean): Promise<PdfDocument | null> {
+async function openScannedPdf(bytes: Uint8Array, limits: ExtractionLimits, handOver: boolean): Promise<PdfDocument | null> {
   const scanned = await findScannedPages(bytes, limits.maxPixels);
   if (!scanned) return null;
-  const scans = { pages: scanned.pages, file: bytes, handOver: ours };
-  return openPdf(scanned.withoutImages, { maxImagePixels: limits.maxPixels, handOver: true, scans });
+  const file = await shrunkScanFile(Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength), scanned.pages, limits.maxPixels);
+  if (!file) return null;
+  const pdf = await openPdf(scanned.withoutImages, { maxImagePixels: limits.maxPixels, handOver: true, scans: { pages: scanned.pages, file } });
+  if (handOver) letGo(bytes);
+  return pdf;
+}
+
+/**
+ * Any other PDF, its big JPEGs shrunk first (shrink-scans.ts). A file whose JPEGs were shrunk is a
+ * copy already: pdf.js takes it over rather than copying 25 MB again.
+ */
+async function openShrunkPdf(bytes: Uint8Array, limits: ExtractionLimits, handOver: boolean): Promise<PdfDocument> {
+  const shrunk = await shrinkScannedImages(bytes, { inPlace: handOver });
+  return openPdf(shrunk, { maxImagePixels: limits.maxPixels, handOver: handOver || shrunk !== bytes });
 }
 
 function refuseOversize(width: number, height: number, limits: ExtractionLimits) {

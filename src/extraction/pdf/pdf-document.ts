@@ -5,6 +5,8 @@ import { getDocument, type PDFDocumentProxy, type PDFPageProxy, type PageViewpor
 import type { TextRun } from '../layout/text-run.ts';
 import { scanPagePixels } from './scan-page-pixels.ts';
 import type { ScanImage } from './scan-pages.ts';
+import { letGo } from './let-go.ts';
+import { shrinkScannedImages } from './shrink-scans.ts';
 
 const require = createRequire(import.meta.url);
 const PDFJS_DIR = path.dirname(require.resolve('pdfjs-dist/package.json'));
@@ -58,10 +60,10 @@ export interface PdfOptions {
   handOver?: boolean;
   /**
    * A scanned PDF (scan-pages.ts): its pages, by number, are decoded without pdf.js, which is given
-   * the file without their JPEGs; `file` has them, for a page pdf.js must render after all. A file
-   * handed over is let go (detached) when the document closes, as pdf.js would have taken it.
+   * the file without their JPEGs; `file` (scan-file.ts) has them, for a page pdf.js must render after
+   * all, and is let go (detached) when the document closes.
    */
-  scans?: { pages: Map<number, ScanImage>; file: Uint8Array; handOver: boolean };
+  scans?: { pages: Map<number, ScanImage>; file: Buffer };
 }
 
 export async function openPdf(bytes: Uint8Array, options: PdfOptions): Promise<PdfDocument> {
@@ -109,7 +111,7 @@ export async function openPdf(bytes: Uint8Array, options: PdfOptions): Promise<P
         const pixels = scan.pageObject === page.ref?.num ? await scanPagePixels(scan, viewport).catch(() => null) : null;
         if (pixels) return await use(pixels);
         // pdf.js's copy of the file lacks the JPEG: this page is rendered from a copy of the whole file.
-        whole ??= loadPdf(options.scans!.file, { maxImagePixels: options.maxImagePixels });
+        whole ??= wholeFile(options.scans!.file, options.maxImagePixels);
         const wholePage = await (await whole).getPage(pageNumber);
         try {
           return await renderOnCanvas(await whole, wholePage, viewport, use);
@@ -121,20 +123,25 @@ export async function openPdf(bytes: Uint8Array, options: PdfOptions): Promise<P
       }
     }),
     close: () => {
-      if (options.scans) letGo(options.scans);
+      if (options.scans) letGoOfScans(options.scans);
       return (closing ??= Promise.all([doc.destroy(), whole?.then((w) => w.destroy())]).then(() => {}));
     },
   };
 }
 
 /**
- * The scans' JPEGs are views of the file; a file handed over is detached, so that the 25 MB of a big
- * scan are freed before OCR even though the pipeline and its caller still refer to them.
+ * The whole file, as pdf.js is given a document that is not a scan (document.ts): the pages' JPEGs are
+ * shrunk in it already, any other big JPEG is shrunk now.
  */
-function letGo(scans: NonNullable<PdfOptions['scans']>) {
+async function wholeFile(file: Uint8Array, maxImagePixels: number): Promise<PDFDocumentProxy> {
+  const shrunk = await shrinkScannedImages(file);
+  return loadPdf(shrunk, { maxImagePixels, handOver: shrunk !== file });
+}
+
+/** The scans' JPEGs are views of their file, which is let go: freed, though the pipeline may still refer to the document. */
+function letGoOfScans(scans: NonNullable<PdfOptions['scans']>) {
   scans.pages.clear();
-  const { buffer, byteOffset, byteLength } = scans.file;
-  if (scans.handOver && buffer instanceof ArrayBuffer && !buffer.detached && byteOffset === 0 && byteLength === buffer.byteLength) buffer.transfer();
+  letGo(scans.file);
 }
 
 async function renderOnCanvas<T>(doc: PDFDocumentProxy, page: PDFPageProxy, viewport: PageViewport, use: (pixels: RawPixels) => Promise<T>): Promise<T> {

@@ -3,10 +3,11 @@
 // an image (canvas.js, drawImageAtIntegerCoords and getImageSmoothingEnabled), on white, and turned
 // grey as the rendered page was. An A4 page at 300 dpi then costs its 8.7 MB of grey and libvips'
 // working rows, instead of pdf.js's RGB and RGBA copies of the image and a 35 MB RGBA canvas.
-import sharp, { type Sharp } from 'sharp';
-import { JpegImage } from 'pdfjs-dist/legacy/image_decoders/pdf.image_decoders.mjs';
+import sharp from 'sharp';
+import { jpegGrey } from './jpeg-grey.ts';
 import type { RawPixels } from './pdf-document.ts';
 import { multiply, type Matrix, type ScanImage } from './scan-pages.ts';
+import { releaseMemory } from '../release-memory.ts';
 
 /** Below this, a matrix entry counts as zero (the image is not slanted). */
 const EPSILON = 1e-6;
@@ -34,25 +35,27 @@ export async function scanPagePixels(scan: ScanImage, viewport: PageViewport): P
   const [turnedWidth, turnedHeight] = turn % 180 ? [scan.height, scan.width] : [scan.width, scan.height];
   const sameSize = place.width === turnedWidth && place.height === turnedHeight;
   if (!sameSize && !drawnByNearestPixel(scan, place.width / turnedWidth, place.height / turnedHeight)) return null;
-  // Nearest-pixel enlarging copies pixels, so the turn to grey may come before it.
-  let image = decodedAsPdfjs(scan);
-  if (turn) image = image.rotate(turn);
-  const { data, info } = await image.toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+  const grey = await greyAsPdfjs(scan, turn);
+  // The JPEG's decoded samples (26 MB for an A4 colour page at 300 dpi) are garbage now:
+  // collected here, they are gone before the page is prepared for OCR rather than after.
+  releaseMemory();
   const fillsCanvas = sameSize && place.left === 0 && place.top === 0 && place.width === place.canvasWidth && place.height === place.canvasHeight;
-  const pixels = fillsCanvas ? data : drawOnWhite({ data, width: info.width, height: info.height }, place, turn);
+  const pixels = fillsCanvas ? grey.data : drawOnWhite(grey, place, turn);
   return { data: pixels, width: place.canvasWidth, height: place.canvasHeight, channels: 1 };
 }
 
 /**
- * The JPEG's RGB pixels from pdf.js's own JPEG decoder, as pdf.js decodes a DCTDecode image. libjpeg
- * was tried: it differs by one grey level on 0.2-1% of pixels (its IDCT and colour conversion round
- * otherwise), and that alone changed fields on 3 of 8 one-page scans (docs/benchmarks.md).
+ * The image's grey pixels, turned as the page shows it. Nearest-pixel enlarging copies pixels, so
+ * the turn to grey may come before it, and turning copies them too, so the turn may come after.
+ * libjpeg was tried instead of pdf.js's decoder: it differs by one grey level on 0.2-1% of pixels (its
+ * IDCT and colour conversion round otherwise), and that alone changed fields on 3 of 8 one-page scans
+ * (docs/benchmarks.md).
  */
-function decodedAsPdfjs(scan: ScanImage): Sharp {
-  const decoder = new JpegImage();
-  decoder.parse(scan.jpeg);
-  const rgb = decoder.getData({ width: scan.width, height: scan.height, forceRGB: true, isSourcePDF: true });
-  return sharp(Buffer.from(rgb.buffer, rgb.byteOffset, rgb.byteLength), { raw: { width: scan.width, height: scan.height, channels: 3 } });
+async function greyAsPdfjs(image: ScanImage, turn: 0 | 90 | 180 | 270): Promise<{ data: Buffer; width: number; height: number }> {
+  const grey = await jpegGrey(image.jpeg, image.width, image.height);
+  if (!turn) return { data: grey, width: image.width, height: image.height };
+  const { data, info } = await sharp(grey, { raw: { width: image.width, height: image.height, channels: 1 } }).rotate(turn).toColourspace('b-w').raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
 }
 
 /**

@@ -3,12 +3,14 @@
 // drawing that on a canvas: ~160 MB for an A4 page at 300 dpi, while the OCR worker of the previous
 // scan still holds its heap (docs/benchmarks.md, "Where the peak came from"). Their pages are found
 // here before pdf.js opens the file, and each JPEG is decoded on its own (by pdf.js's JPEG decoder,
-// without its canvas) straight to the grey page tesseract reads (scan-page-pixels.ts). pdf.js is then given the file without those JPEGs (their
-// bytes left as zeros that are never written, so never resident): the file is held once, not
-// twice. Anything unusual on any page (a mask, a second image, text or drawing, another colour space
-// or filter, an annotation) leaves the whole document to pdf.js, as before.
+// without its canvas) straight to the grey page tesseract reads (scan-page-pixels.ts), from a file
+// holding only the (shrunk) JPEGs (scan-file.ts). pdf.js is then given the file without those JPEGs
+// (their bytes left as zeros that are never written, so never resident). Anything unusual on any
+// page (a mask, a second image, text or drawing, another colour space or filter, an annotation)
+// leaves the whole document to pdf.js, as before.
 import sharp from 'sharp';
 import { inflate, isDict, isName, readObjects, readToken, type PdfDict, type PdfObjects, type PdfToken, type PdfValue } from './pdf-objects.ts';
+import { shrinkableJpegs, type ShrinkableJpeg } from './shrink-scans.ts';
 import { streams } from './stream-budget.ts';
 
 /** A PDF transformation matrix [a b c d e f]: (x, y) becomes (a x + c y + e, b x + d y + f). */
@@ -25,6 +27,13 @@ export interface ScanImage {
   height: number;
   /** The image's /Interpolate: pdf.js then smooths it however much it is enlarged. */
   interpolate: boolean;
+  /** DeviceGray (one channel); DeviceRGB otherwise. */
+  grey: boolean;
+  /**
+   * A JPEG too big to decode as it is (shrink-scans.ts), to be shrunk (scan-file.ts) and then checked
+   * as one found small enough is checked here (decodableAsDeclared). `jpeg`, `width` and `height` are the original's.
+   */
+  shrink?: ShrinkableJpeg;
 }
 
 /** A scanned PDF's pages (1-based) and the file pdf.js is given: the same bytes, with zeros for the JPEGs. */
@@ -50,9 +59,10 @@ export async function findScannedPages(bytes: Uint8Array, maxPixels: number): Pr
   } catch {
     return null; // a structure this reader does not follow: the document is pdf.js's
   }
+  const shrinkable = shrinkableJpegs(pdf);
   const found = new Map<number, ScanImage>();
   for (const [i, page] of pages.entries()) {
-    const scan = await scanImage(objects, page, maxPixels).catch(() => null);
+    const scan = await scanImage(objects, page, maxPixels, (jpeg) => shrinkable.get(jpeg.byteOffset - pdf.byteOffset)).catch(() => null);
     if (!scan) return null;
     found.set(i + 1, scan);
   }
@@ -63,7 +73,7 @@ export async function findScannedPages(bytes: Uint8Array, maxPixels: number): Pr
  * The file with zeros in place of the JPEGs, in memory that is allocated zeroed (calloc: pages the
  * system maps on first write) and written everywhere but there, so the JPEGs cost nothing in it.
  */
-function withoutImages(pdf: Buffer, scans: ScanImage[]): Buffer {
+export function withoutImages(pdf: Buffer, scans: ScanImage[]): Buffer {
   const copy = Buffer.alloc(pdf.length);
   let from = 0;
   for (const { jpeg } of [...scans].sort((a, b) => a.jpeg.byteOffset - b.jpeg.byteOffset)) {
@@ -103,7 +113,7 @@ function pageList(objects: PdfObjects): PageEntry[] {
   return pages;
 }
 
-async function scanImage(objects: PdfObjects, page: PageEntry, maxPixels: number): Promise<ScanImage | null> {
+async function scanImage(objects: PdfObjects, page: PageEntry, maxPixels: number, shrinkable: (jpeg: Buffer) => ShrinkableJpeg | undefined): Promise<ScanImage | null> {
   const annotations = objects.resolve(page.dict.get('Annots'));
   if (annotations !== undefined && !(Array.isArray(annotations) && annotations.length === 0)) return null;
   const drawn = singleImageDrawn(contentText(objects, page.dict.get('Contents')));
@@ -111,13 +121,24 @@ async function scanImage(objects: PdfObjects, page: PageEntry, maxPixels: number
   const xobjects = objects.resolve(asDict(objects.resolve(page.resources))?.get('XObject'));
   const image = objects.stream(asDict(xobjects)?.get(drawn.name));
   const size = image && plainJpegSize(objects, image.dict);
-  if (!image || !size || size.width * size.height > maxPixels) return null;
-  // The JPEG must say what the dictionary says, and nothing pdf.js would read differently.
-  const meta = await sharp(image.data).metadata();
-  const channels = size.grey ? 1 : 3;
-  if (meta.format !== 'jpeg' || meta.width !== size.width || meta.height !== size.height || meta.channels !== channels || (meta.orientation ?? 1) !== 1) return null;
+  if (!image || !size) return null;
   const interpolate = objects.resolve(image.dict.get('Interpolate')) === true;
-  return { pageObject: page.object, jpeg: image.data, matrix: drawn.matrix, width: size.width, height: size.height, interpolate };
+  const scan = { pageObject: page.object, jpeg: image.data, matrix: drawn.matrix, width: size.width, height: size.height, interpolate, grey: size.grey };
+  // A JPEG that is shrunk first is checked once shrunk (scan-file.ts).
+  const shrink = shrinkable(image.data);
+  if (shrink) return { ...scan, shrink };
+  return (await decodableAsDeclared(scan, maxPixels)) ? scan : null;
+}
+
+/**
+ * Whether pdf.js would decode the JPEG (within its image limit) and read it as the dictionary says:
+ * the JPEG's own size, channels and orientation, nothing pdf.js would read differently.
+ */
+export async function decodableAsDeclared(image: { jpeg: Buffer; width: number; height: number; grey: boolean }, maxPixels: number): Promise<boolean> {
+  if (image.width * image.height > maxPixels) return false;
+  const meta = await sharp(image.jpeg).metadata();
+  const channels = image.grey ? 1 : 3;
+  return meta.format === 'jpeg' && meta.width === image.width && meta.height === image.height && meta.channels === channels && (meta.orientation ?? 1) === 1;
 }
 
 const asDict = (v: PdfValue | undefined) => (isDict(v) ? v : undefined);
