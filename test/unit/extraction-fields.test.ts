@@ -270,3 +270,12 @@ test("a bare 'TOTAL' after a table border OCR read as a bar ('| TOTAL   £24,360
   ]);
   assert.deepEqual([inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc, inv.extra.amountsProof], [2297834, 138231, 2436065, 'equation']);
 });
+
+test('a due date repeated without its label (its words missed) explains itself: no rival of a labelled invoice date, still a candidate when nothing else is', () => {
+  const terms = run('Règlement par virement, soit plus tard le 31/01/2023.', 40, 500);
+  const dated = readFields([run('Date : 15/12/2022', 40, 85), run('Date limite de paiement :   31/01/2023', 40, 100), terms]);
+  assert.deepEqual([dated.fields.date_facture, dated.extra.dateEvidence], ['2022-12-15', { label: 'generic', rivals: [] }]);
+  // Due on receipt: the invoice date printed bare is the due date too, and stays the pick.
+  const onReceipt = readFields([run('15/12/2022', 300, 40), run('Échéance :   15/12/2022', 40, 100), run('Livraison :   10/12/2022', 40, 115)]);
+  assert.equal(onReceipt.fields.date_facture, '2022-12-15');
+});

@@ -22,6 +22,7 @@ export interface DateEvidence { label: 'explicit' | 'generic' | 'none'; rivals: 
 export function readDates(lines: Line[]): DateReading {
   const scored: Candidate[] = [];
   let dueDate: string | null = null;
+  const dueDates = new Set<string>();
   const labelled = new Set<number>();
   const order = numericDateOrder(lines.map((l) => l.text));
   const hits = findLabels(lines, DATE_LABELS);
@@ -32,12 +33,17 @@ export function readDates(lines: Line[]): DateReading {
     const date = beside ?? hit.below().flatMap((t) => findDates(t, order, true))[0];
     if (!date) continue;
     labelled.add(hit.lineIndex);
-    if (hit.role === 'due') dueDate ??= date.iso;
+    if (hit.role === 'due') {
+      dueDate ??= date.iso;
+      dueDates.add(date.iso);
+    }
     if (hit.role !== 'invoice' || DATE_QUALIFIERS.test(fold(hit.after)) || qualifiedBefore(hit, hits, line.text)) continue;
     const conf = beside ? spanConf(line, hit.afterIndex + beside.index, hit.afterIndex + beside.end) : line.conf;
     scored.push(candidate(date.iso, hit.weight, conf, beside ? 0 : BELOW_PENALTY, true));
   }
   // An unlabelled date in the upper part of page 1 is a weaker candidate, unless its line is a decoy.
+  // One that a label elsewhere names the due date (the deadline repeated in the payment terms, in words
+  // the vocabulary misses) is explained: still a candidate, never a rival of a labelled invoice date.
   const decoy = DATE_LABELS.find((l) => l.role === 'decoy')!.re;
   const due = DATE_LABELS.find((l) => l.role === 'due')!.re;
   lines.forEach((line, i) => {
@@ -46,7 +52,7 @@ export function readDates(lines: Line[]): DateReading {
     decoy.lastIndex = 0;
     due.lastIndex = 0;
     if (decoy.test(text) || due.test(text)) return;
-    for (const d of findDates(line.text, order)) scored.push(candidate(d.iso, UNLABELLED, line.conf, 0, false));
+    for (const d of findDates(line.text, order)) scored.push({ ...candidate(d.iso, UNLABELLED, line.conf, 0, false), explained: dueDates.has(d.iso) });
   });
   const best = scored.reduce<Candidate | null>((b, c) => (!b || c.rank > b.rank ? c : b), null);
   return { invoiceDate: best?.iso ?? null, confidence: best ? Math.min(0.98, best.confidence) : 0, dueDate, evidence: evidenceFor(best, scored) };
@@ -55,7 +61,7 @@ export function readDates(lines: Line[]): DateReading {
 function evidenceFor(best: Candidate | null, scored: Candidate[]): DateEvidence {
   if (!best || !best.labelled) return { label: 'none', rivals: [] };
   const explicit = best.weight >= NAMES_THE_INVOICE_DATE;
-  const competes = (c: Candidate) => c.iso !== best.iso && (explicit ? c.labelled && c.weight >= best.weight : true);
+  const competes = (c: Candidate) => c.iso !== best.iso && !c.explained && (explicit ? c.labelled && c.weight >= best.weight : true);
   return { label: explicit ? 'explicit' : 'generic', rivals: [...new Set(scored.filter(competes).map((c) => c.iso))] };
 }
 
@@ -66,7 +72,7 @@ const BELOW_PENALTY = 0.1;
  * The label picks the date (an invoice-date label over a bare date, whatever OCR made of either);
  * how surely OCR read it then says how sure the date is.
  */
-type Candidate = { iso: string; rank: number; confidence: number; weight: number; labelled: boolean };
+type Candidate = { iso: string; rank: number; confidence: number; weight: number; labelled: boolean; explained?: boolean };
 function candidate(iso: string, weight: number, conf: number, penalty: number, labelled: boolean): Candidate {
   return { iso, rank: weight * (0.5 + 0.5 * conf) - penalty, confidence: weight * conf - penalty, weight, labelled };
 }
