@@ -100,8 +100,7 @@ const squash = (s: string) => fold(s).replace(/[^a-z0-9]/g, '');
  * The mailbox names of the addresses outside the customer's block: "e.hamon@orange.fr" -> "ehamon".
  * A sole trader's address is its owner's name, at a free mail provider as often as not.
  */
-function sellerMailboxes(lines: Line[]): string[] {
-  const customer = customerLines(lines);
+function sellerMailboxes(lines: Line[], customer: Set<number>): string[] {
   return lines.flatMap((line, i) => (customer.has(i) ? [] : [...fold(line.text).matchAll(/([a-z0-9._-]+)@[a-z0-9-]+\./g)].map((m) => m[1]!.replace(/[^a-z]/g, ''))));
 }
 
@@ -152,7 +151,7 @@ type Evidence = Partial<SupplierFeatures>;
 interface Candidate { name: string; evidence: Evidence; line: Line }
 
 /** Every name the rules put forward, each with the evidence of the rule that found it. */
-function candidatesOf(lines: Line[]): { candidates: Candidate[]; domains: string[][] } {
+function candidatesOf(lines: Line[]): { candidates: Candidate[]; domains: string[][]; mailboxes: string[] } {
   const customer = customerLines(lines);
   const pageHeight = Math.max(...lines.filter((l) => l.page === 1).map((l) => l.y + l.h), 1);
   const isTop = (l: Line) => (l.page === 1 && l.y < pageHeight * TOP_SHARE ? 1 : 0);
@@ -194,7 +193,7 @@ function candidatesOf(lines: Line[]): { candidates: Candidate[]; domains: string
   }
   const letterhead = letterheadName(lines, customer, pageHeight);
   if (letterhead) candidates.push(letterhead);
-  return { candidates, domains };
+  return { candidates, domains, mailboxes: sellerMailboxes(lines, customer) };
 }
 
 /** The letterhead: the tallest short line near the top of page 1. */
@@ -233,9 +232,8 @@ function agree(a: string, b: string): boolean {
 
 /** The full evidence of each candidate: its rule's, what the domain says, and how many other rules agree. */
 export function supplierCandidates(lines: Line[]): Array<{ name: string; features: SupplierFeatures }> {
-  const { candidates, domains } = candidatesOf(lines);
+  const { candidates, domains, mailboxes } = candidatesOf(lines);
   const domainWords = domains.map((words) => words.join('')).filter((w) => w.length >= MIN_AGREEING_LETTERS);
-  const mailboxes = sellerMailboxes(lines);
   // Where page 1's text ends on the right: a name that starts past its middle sits in the right-hand
   // column, where letters put the addressee.
   const pageRight = Math.max(...lines.filter((l) => l.page === 1).flatMap((l) => l.runs.map((r) => r.x + r.w)), 1);
