@@ -9,7 +9,7 @@ export interface CompanyIds { siret: string | null; siren: string | null; vatId:
 /**
  * The customer's block: a customer label and the few lines under it, each with the x where the
  * block's column starts. Two-column letterheads put the customer's block on the right of the
- * seller's ("35 rue d'ici   LE CLIENT"): only the cells from that column on are the customer's.
+ * seller's ("8 rue des Lilas   BOULANGERIE MARTIN"): only the cells from that column on are the customer's.
  */
 export function customerColumns(lines: Line[]): Map<number, number> {
   const out = new Map<number, number>();

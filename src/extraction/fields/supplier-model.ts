@@ -21,7 +21,7 @@ export const SUPPLIER_FEATURES = [
   'top',
   /** Spelled by the seller's web or mail domain. */
   'domain_name',
-  /** Its letters contain a word of the seller's domain, or the reverse; or a mailbox spells a word of it ("e.hamon@…"). */
+  /** Its letters contain a word of the seller's domain, or the reverse; or a mailbox spells a word of it ("l.moreau@…"). */
   'domain_agrees',
   /** Other lines put forward the same name (one containing the other): 0, 0.5 for one, 1 for two or more. */
   'agreement',

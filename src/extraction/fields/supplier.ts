@@ -15,7 +15,7 @@ function nameBeforeMentions(text: string): string {
     .replace(/^[^\p{L}\p{N}]*(?:(?:emetteur|vendeur|fournisseur|seller|supplier|from|de|name|nom|raison sociale|firma|company|sold by|vendu par|verkauft von)\s*:\s*)?/iu, '')
     .split(/\s+(?:au capital|capital social|avec un capital|-\s*rcs|rcs\b|siret|siren|n°\s*tva|tva intra|ust-?id|vat\s*(?:reg|no\b|number|n°|id)|registered|company reg|\||–|—|[●•·▪]|-\s|\u2003)/i)[0]!
     .replace(/[\s,;:.-]+$/, '')
-    // OCR reads the capital I of a sole trader's "EI" as a small l: "Élodie Hamon El".
+    // OCR reads the capital I of a sole trader's "EI" as a small l: "Léa Moreau El".
     .replace(/(?<=\s)El$/, 'EI')
     // The mentions' form after the name's own, the dash between them lost: "Xazendia SARL SARL au capital…".
     .replace(/(?<=\s)(\S+)\s+\1$/u, (form: string, word: string) => (LEGAL_FORMS.test(word) ? word : form))
@@ -97,14 +97,14 @@ function sellerDomains(lines: Line[]): string[][] {
 const squash = (s: string) => fold(s).replace(/[^a-z0-9]/g, '');
 
 /**
- * The mailbox names of the addresses outside the customer's block: "e.hamon@orange.fr" -> "ehamon".
+ * The mailbox names of the addresses outside the customer's block: "l.moreau@orange.fr" -> "lmoreau".
  * A sole trader's address is its owner's name, at a free mail provider as often as not.
  */
 function sellerMailboxes(lines: Line[], customer: Set<number>): string[] {
   return lines.flatMap((line, i) => (customer.has(i) ? [] : [...fold(line.text).matchAll(/([a-z0-9._-]+)@[a-z0-9-]+\./g)].map((m) => m[1]!.replace(/[^a-z]/g, ''))));
 }
 
-/** A word of the name, long enough to be a surname and not chance, spelled in a mailbox ("Élodie Hamon EI", "e.hamon@…"). */
+/** A word of the name, long enough to be a surname and not chance, spelled in a mailbox ("Léa Moreau EI", "l.moreau@…"). */
 function namesMailbox(name: string, mailboxes: string[]): boolean {
   const words = wordsOf(withoutLegalForms(name)).trim().split(' ').filter((w) => w.length >= MIN_REPEATED_LETTERS && /^[a-z]+$/.test(w));
   return words.some((w) => mailboxes.some((box) => box.includes(w)));

@@ -132,7 +132,7 @@ export const EN: Vocabulary = {
     String.raw`received\s+on`,
     String.raw`payment\s+received`,
     String.raw`(start|end)\s+date`,
-    // A service period's bounds: "Start of service: 23 Apr 2024", "Service end".
+    // A service period's bounds: "Start of service: 3 Jan 2025", "Service end".
     String.raw`(start|end)\s+of\s+(the\s+)?(service|supply|term)`,
     String.raw`service\s+(start|end|period|from)`,
   ],
