@@ -285,3 +285,40 @@ test('a due date repeated without its label (its words missed) explains itself: 
   const onReceipt = readFields([run('15/12/2022', 300, 40), run('Échéance :   15/12/2022', 40, 100), run('Livraison :   10/12/2022', 40, 115)]);
   assert.equal(onReceipt.fields.date_facture, '2022-12-15');
 });
+
+test("a total's amount set a little above its taller 'Total' label joins the label's line, not the payment line above it", () => {
+  const inv = readFields([
+    run('Sous-total', 300, 671, 11), run('48,50 €', 480, 671, 11),
+    run('TVA 20%', 300, 686, 11), run('9,70 €', 480, 686, 11),
+    // The card payment's line, then the bold total's label 4 points lower; its amount sits between.
+    run('Carte bancaire', 40, 697, 9), run('58,20 €', 380, 697, 9), run('58,20 €', 480, 700, 10),
+    run('Total', 300, 701, 11), run('EUR', 340, 701, 11),
+  ]);
+  assert.deepEqual([inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc, inv.extra.amountsProof], [4850, 970, 5820, 'equation']);
+});
+
+test('a row of headings that OCR split into two lines (one heading of two lines, taller than the rest) keeps its cells in order over the row of values', () => {
+  // Words as OCR boxed them on a 300-dpi page: the number's heading is one tall line of its own.
+  const word = (text: string, x: number, y: number, w: number, h: number): TextRun => ({ text, x, y, w, h, page: 1, conf: 0.9 });
+  const inv = readFields([
+    word('Numéro', 1830, 692, 120, 57), word('de', 1963, 696, 36, 44), word('facture', 2010, 692, 111, 57),
+    word('Date', 298, 717, 71, 22), word("d'échéance", 380, 716, 174, 23),
+    word('Date', 809, 718, 70, 21), word('de', 891, 717, 37, 22), word('la', 940, 717, 25, 22), word('prestation', 978, 717, 160, 27),
+    word('Date', 1319, 718, 71, 21), word("d'émission", 1402, 717, 164, 22),
+    word('30/04/2025', 299, 759, 178, 43), word('22/03/2025', 808, 765, 180, 28), word('31/03/2025', 1319, 765, 179, 27), word('FA-2025-118', 1830, 765, 185, 26),
+  ]);
+  assert.deepEqual([inv.fields.date_facture, inv.fields.numero], ['2025-03-31', 'FA-2025-118']);
+});
+
+test('no VAT printed: a net read down the items column (the total under labels OCR garbled) does not prove a zero VAT', () => {
+  const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
+  const inv = readFields([
+    ocr('Prestation', 40, 300), ocr('Nb', 300, 300), ocr('Montant HT', 420, 300),
+    ocr('Conseil', 40, 330), ocr('4', 300, 330), ocr('2.600,00 €', 420, 330),
+    ocr('Ee Shr', 300, 360), ocr('2.600,00 €', 420, 360),
+    ocr('Rol Tie', 300, 380), ocr('520,00 €', 420, 380),
+    ocr('Montant total TTC', 300, 400), ocr('3.120,00 €', 420, 400),
+  ]);
+  assert.notEqual(inv.extra.amountsProof, 'equation');
+  assert.equal(decide(inv, 'ocr').status, 'pending');
+});

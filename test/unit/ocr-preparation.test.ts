@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import sharp from 'sharp';
 import { estimateSkew } from '../../src/extraction/ocr/deskew.ts';
 import { clearDarkBorders } from '../../src/extraction/ocr/dark-borders.ts';
+import { lightenDarkPanels } from '../../src/extraction/ocr/dark-panels.ts';
 import { evenLighting } from '../../src/extraction/ocr/even-lighting.ts';
 import { darkenFaintPrint } from '../../src/extraction/ocr/faint-print.ts';
 import { wordsFromTsv } from '../../src/extraction/ocr/ocr-engine.ts';
@@ -82,6 +83,42 @@ test('uneven light: the paper in shadow comes back white and the ink stays dark;
   // The ink's share of the shadowed band is what it was on the clean page (within a few per mille).
   const clean = band(page, Math.floor(page.width * 0.75), page.width);
   assert.ok(Math.abs(right.ink - clean.ink) < 0.004, `ink share ${right.ink} against ${clean.ink}`);
+});
+
+test('white print on a dark box becomes dark print on white paper; the rest of the page, and a page without boxes, are left alone', async () => {
+  const page = await grey(fs.readFileSync(PAGE));
+  assert.equal(lightenDarkPanels(page), null, 'a page without dark boxes is left alone');
+  // A band of the page's text printed as a box of a firm's colour (grey 90) with its print in white.
+  // Its edges run through blank paper, as a box's padding does: rows with no ink from x0 to x1.
+  const blankRow = (y: number) => page.data.subarray(y * page.width + 100, y * page.width + page.width - 100).every((v) => v > 200);
+  let y0 = Math.floor(page.height * 0.3);
+  while (!blankRow(y0)) y0++;
+  let y1 = y0 + 160;
+  while (!blankRow(y1 - 1)) y1++;
+  const [x0, x1] = [100, page.width - 100];
+  const boxed = { ...page, data: Buffer.from(page.data) };
+  const inBox = (i: number) => { const x = i % page.width; const y = Math.floor(i / page.width); return x >= x0 && x < x1 && y >= y0 && y < y1; };
+  for (let i = 0; i < boxed.data.length; i++) if (inBox(i)) boxed.data[i] = Math.round(90 + ((255 - page.data[i]!) * 165) / 255);
+  const lightened = lightenDarkPanels(boxed);
+  assert.ok(lightened, 'the box is found');
+  let inkBefore = 0;
+  let inkAfter = 0;
+  let outsideChanged = 0;
+  for (let i = 0; i < page.data.length; i++) {
+    if (!inBox(i)) { if (lightened.data[i] !== page.data[i]) outsideChanged++; continue; }
+    if (page.data[i]! < 80) inkBefore++;
+    if (lightened.data[i]! < 80) inkAfter++;
+  }
+  assert.equal(outsideChanged, 0, 'nothing outside the box changes');
+  // The print comes back as ink where it was; only the antialiased edge of each stroke is lost to the box.
+  assert.ok(inkBefore > 500 && inkAfter > inkBefore * 0.85 && inkAfter <= inkBefore * 1.05, `ink in the box before ${inkBefore}, after ${inkAfter}`);
+  // A large bold ring (a letter "O" in a 100-point title) is print, not a box, and is left as printed.
+  const ring = { width: 400, height: 400, data: Buffer.alloc(400 * 400, 255) };
+  for (let y = 0; y < 400; y++) for (let x = 0; x < 400; x++) {
+    const r = Math.hypot(x - 200, y - 200);
+    if (r > 60 && r < 150) ring.data[y * 400 + x] = 0;
+  }
+  assert.ok(lightenDarkPanels(ring) === null, "the ring is left as printed");
 });
 
 test('pale print is darkened below the binarisation threshold; paper stays white and ink black', () => {

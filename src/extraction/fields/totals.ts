@@ -17,6 +17,8 @@ interface Candidate {
   lineIndex: number;
   /** A repaired reading (see readings()): reported, never trusted enough to validate. */
   repaired?: boolean;
+  /** Read in a column of values under a heading, not beside its own label. */
+  inColumn?: boolean;
 }
 
 export interface Totals {
@@ -58,7 +60,7 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
       // since a table that lists one row per VAT rate ends with the row that sums them.
       const rows = columnValues(hit.below());
       rows.forEach((a, k) => {
-        for (const r of readings(a, line.conf)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf - 0.1 - 0.03 * (rows.length - 1 - k) + pageBias - r.penalty, lineIndex: hit.lineIndex, repaired: r.repaired });
+        for (const r of readings(a, line.conf)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf - 0.1 - 0.03 * (rows.length - 1 - k) + pageBias - r.penalty, lineIndex: hit.lineIndex, repaired: r.repaired, inColumn: true });
       });
       for (const a of rows) if (a.currency) currencies.push(a.currency);
       // OCR that drops a cell from the row of values, or headings left-aligned over amounts
@@ -157,7 +159,9 @@ const NONZERO_VAT_RATE = /\b(tva|vat|mwst|ust|gst|sst|btw|tax)\b[^0-9%\n]{0,25}(
  * (a "Total" before VAT under a "Total TTC" whose VAT line went unread), or when a rate is printed.
  */
 function netEqualsTotal(h: Candidate, t: Candidate, ttc: Candidate[], ratePrinted: boolean): boolean {
-  if (h.repaired || t.repaired || t.role !== 'ttc' || h.lineIndex === t.lineIndex || h.cents !== t.cents) return false;
+  // A net read down a column ("Montant HT" over the items) may be the total itself, printed in the
+  // column under lines whose labels OCR garbled: only a net beside its own label says it is the net.
+  if (h.repaired || t.repaired || h.inColumn || t.role !== 'ttc' || h.lineIndex === t.lineIndex || h.cents !== t.cents) return false;
   if (ttc.some((c) => c.cents !== t.cents && c.score > t.score - RIVAL_MARGIN)) return false;
   return !ratePrinted;
 }

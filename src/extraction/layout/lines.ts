@@ -22,6 +22,7 @@ export function buildLines(runs: TextRun[]): Line[] {
     if (line) line.runs.push(run);
     else lines.push({ page: run.page, y: run.y, h: run.h, runs: [run], text: '', charX: [], conf: 1 });
   }
+  settleOnNearestLine(lines);
   for (const line of lines) {
     line.runs.sort((a, b) => a.x - b.x);
     ({ text: line.text, charX: line.charX } = joinRuns(line.runs));
@@ -29,6 +30,26 @@ export function buildLines(runs: TextRun[]): Line[] {
     line.conf = confs.reduce((s, c) => s + c, 0) / confs.length;
   }
   return lines.sort((a, b) => a.page - b.page || a.y - b.y);
+}
+
+/**
+ * A run joins the first line it overlaps enough, and a line that starts after it may sit closer: a
+ * total's amount set a few points above its bold "Total" label lands on the row above ("Carte de
+ * crédit 109,97 €  109,97 €" and "Total EUR"). Each run but a line's first (which placed the line) moves
+ * to the line whose middle is nearest its own, if that line has room for it there.
+ */
+function settleOnNearestLine(lines: Line[]): void {
+  const mid = (o: { y: number; h: number }) => o.y + o.h / 2;
+  for (const line of lines) {
+    for (const run of line.runs.slice(1)) {
+      const gap = (l: Line) => Math.abs(mid(l) - mid(run));
+      const nearer = lines.find((l) => l !== line && l.page === run.page && gap(l) < gap(line) && gap(l) < Math.min(l.h, run.h) * 0.5
+        && !l.runs.some((r) => r.x < run.x + run.w && run.x < r.x + r.w));
+      if (!nearer) continue;
+      line.runs.splice(line.runs.indexOf(run), 1);
+      nearer.runs.push(run);
+    }
+  }
 }
 
 /**

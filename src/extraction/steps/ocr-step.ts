@@ -7,6 +7,7 @@ import type { Step } from '../pipeline.ts';
 import type { ExtractedInvoice } from '../types.ts';
 import type { OcrEngine, PageLayout } from '../ocr/ocr-engine.ts';
 import { clearDarkBorders } from '../ocr/dark-borders.ts';
+import { lightenDarkPanels } from '../ocr/dark-panels.ts';
 import { evenLighting } from '../ocr/even-lighting.ts';
 import { darkenFaintPrint } from '../ocr/faint-print.ts';
 import { prepareImage, toPgm, type GreyImage, type PageSource } from '../ocr/prepare-image.ts';
@@ -42,7 +43,7 @@ export const ocrStep: Step = {
  * The stages bench/ocr-time.ts times; tesseract's passes it times through the engine it passes in.
  * A PDF page is prepared while its rendered pixels exist, so its `render` includes its `prepare`.
  */
-export type OcrStage = 'render' | 'prepare' | 'even-lighting' | 'faint-print' | 'dark-borders' | 'fields';
+export type OcrStage = 'render' | 'prepare' | 'dark-panels' | 'even-lighting' | 'faint-print' | 'dark-borders' | 'fields';
 export type TimeStage = <T>(stage: OcrStage, work: () => T | Promise<T>) => Promise<T>;
 const untimed: TimeStage = async (_stage, work) => work();
 
@@ -57,7 +58,9 @@ export interface OcrReading {
 export type Prepare = (source: PageSource) => Promise<GreyImage>;
 
 export async function readByOcr(doc: LoadedDocument, ocr: OcrEngine, time: TimeStage = untimed, prepare: Prepare = prepareImage): Promise<OcrReading> {
-  const pages = await pageImages(doc, time, prepare);
+  const prepared = await pageImages(doc, time, prepare);
+  // White print on dark boxes first: evening the light would take a box for paper in shadow.
+  const pages = await time('dark-panels', () => prepared.map((p) => ({ ...p, grey: lightenDarkPanels(p.grey) ?? p.grey })));
   const lit = await time('even-lighting', () => Promise.all(pages.map((p) => evenLighting(p.grey))));
   const evened = lit.some(Boolean) ? pages.map((p, i) => ({ ...p, grey: lit[i] ?? p.grey })) : null;
   const first = await readPages(evened ?? pages, ocr, time);
