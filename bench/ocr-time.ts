@@ -130,7 +130,8 @@ function report(runs: PageRun[], variant: string): string {
     `### Variant \`${variant}\`: ${VARIANTS[variant]!.description}`, '',
     `Fields right (printed on the page, all sampled files): **${mine.reduce((a, r) => a + r.correct, 0)}/${mine.reduce((a, r) => a + r.known, 0)}**.`,
     `Second reading (page as scanned) ran on ${mine.filter((r) => r.witness === 'as-scanned').length}/${n} pages and changed a field on ${mine.filter((r) => r.witness === 'as-scanned' && r.witnessChanged).length}; ` +
-      `third (faint print) ran on ${mine.filter((r) => r.witness === 'faint-print').length}/${n} and changed a field on ${mine.filter((r) => r.witness === 'faint-print' && r.witnessChanged).length}.`,
+      `faint print on ${mine.filter((r) => r.witness === 'faint-print').length}/${n}, changing a field on ${mine.filter((r) => r.witness === 'faint-print' && r.witnessChanged).length}; ` +
+      `without ruled lines on ${mine.filter((r) => r.witness === 'without-rules').length}/${n}, changing a field on ${mine.filter((r) => r.witness === 'without-rules' && r.witnessChanged).length}.`,
     '',
     '| stage | pages with it | median wall s | p95 wall s | mean wall s/page | mean CPU s/page |', '|---|---|---|---|---|---|',
     row('**whole OCR step**', mine.map((r) => r.total), n),

@@ -322,3 +322,13 @@ test('no VAT printed: a net read down the items column (the total under labels O
   assert.notEqual(inv.extra.amountsProof, 'equation');
   assert.equal(decide(inv, 'ocr').status, 'pending');
 });
+
+test("a bare 'Date' cell beside a date on its own line (OCR lost the 'd'échéance' after it) is a bare date, not a heading that names the invoice date", () => {
+  const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
+  const inv = readFields([ocr('Date :', 300, 100), ocr('31/01/2026', 340, 100), ocr('Net à payer   90,00 EUR', 300, 690), ocr('Date', 40, 705), ocr('02/03/2026', 300, 705)]);
+  assert.notEqual(inv.extra.dateEvidence?.label, 'explicit');
+  assert.equal(decide(inv, 'ocr').status, 'pending');
+  // Under a row of headings, the same cell still names its column's date.
+  const heading = readFields([ocr('Date', 40, 300), ocr('Échéance', 200, 300), ocr('31/01/2026', 40, 315), ocr('02/03/2026', 200, 315)]);
+  assert.deepEqual([heading.fields.date_facture, heading.extra.dateEvidence?.label], ['2026-01-31', 'explicit']);
+});

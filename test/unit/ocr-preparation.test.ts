@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { estimateSkew } from '../../src/extraction/ocr/deskew.ts';
 import { clearDarkBorders } from '../../src/extraction/ocr/dark-borders.ts';
 import { lightenDarkPanels } from '../../src/extraction/ocr/dark-panels.ts';
+import { eraseRulingLines } from '../../src/extraction/ocr/ruling-lines.ts';
 import { evenLighting } from '../../src/extraction/ocr/even-lighting.ts';
 import { darkenFaintPrint } from '../../src/extraction/ocr/faint-print.ts';
 import { wordsFromTsv } from '../../src/extraction/ocr/ocr-engine.ts';
@@ -119,6 +120,30 @@ test('white print on a dark box becomes dark print on white paper; the rest of t
     if (r > 60 && r < 150) ring.data[y * 400 + x] = 0;
   }
   assert.ok(lightenDarkPanels(ring) === null, "the ring is left as printed");
+});
+
+test("a table's thin rules, black or mid-grey, are erased; letters and a thick block of ink are left as printed", () => {
+  const [width, height] = [700, 400];
+  const image = { width, height, data: Buffer.alloc(width * height, 255) };
+  const paint = (x0: number, y0: number, w: number, h: number, v: number) => {
+    for (let y = y0; y < y0 + h; y++) image.data.fill(v, y * width + x0, y * width + x0 + w);
+  };
+  paint(40, 50, 600, 2, 0); // a black rule under a row of headings
+  paint(40, 120, 600, 3, 150); // a mid-grey one
+  paint(300, 40, 2, 300, 0); // a column's rule, crossing both
+  for (let k = 0; k < 20; k++) paint(60 + k * 12, 60, 8, 30, 0); // a word's letters, just under the first rule
+  paint(40, 200, 240, 40, 20); // a black band: a panel, no rule
+  const erased = eraseRulingLines(image);
+  assert.ok(erased, 'the rules are found');
+  const at = (x: number, y: number) => erased.data[y * width + x]!;
+  assert.deepEqual([at(500, 50), at(500, 51), at(500, 121), at(301, 300), at(300, 50)], [255, 255, 255, 255, 255], 'every rule is white');
+  const unchanged = (x0: number, y0: number, w: number, h: number) => {
+    for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) if (erased.data[y * width + x] !== image.data[y * width + x]) return false;
+    return true;
+  };
+  assert.ok(unchanged(60, 60, 240, 30), 'the letters are as printed');
+  assert.ok(unchanged(40, 200, 240, 40), 'the band is as printed');
+  assert.equal(eraseRulingLines({ width, height, data: Buffer.alloc(width * height, 255) }), null, 'a page without rules is left alone');
 });
 
 test('pale print is darkened below the binarisation threshold; paper stays white and ink black', () => {

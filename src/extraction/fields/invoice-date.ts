@@ -39,7 +39,7 @@ export function readDates(lines: Line[]): DateReading {
     }
     if (hit.role !== 'invoice' || DATE_QUALIFIERS.test(fold(hit.after)) || qualifiedBefore(hit, hits, line.text)) continue;
     const conf = beside ? spanConf(line, hit.afterIndex + beside.index, hit.afterIndex + beside.end) : line.conf;
-    scored.push(candidate(date.iso, hit.weight, conf, beside ? 0 : BELOW_PENALTY, true));
+    scored.push(candidate(date.iso, beside ? hit.besideWeight : hit.weight, conf, beside ? 0 : BELOW_PENALTY, true));
   }
   // An unlabelled date in the upper part of page 1 is a weaker candidate, unless its line is a decoy.
   // One that a label elsewhere names the due date (the deadline repeated in the payment terms, in words

@@ -6,6 +6,8 @@ import { fold } from './text-normalise.ts';
 export interface LabelHit<R extends string> {
   role: R;
   weight: number;
+  /** The label's weight for a value beside it on its line (see Label). */
+  besideWeight: number;
   lineIndex: number;
   /** The label as matched, folded. */
   label: string;
@@ -71,7 +73,7 @@ export function findLabels<R extends string>(lines: Line[], labels: Label<R>[]):
       if (gapAfter >= 0) right = Math.min(right, (x1 + xAt(gapAfter + COLUMN_GAP.length)) / 2);
       const cell = headingCell(lines, lineIndex, x0);
       hits.push({
-        role: f.label.role, weight: f.label.weight, lineIndex, label: text.slice(f.start, f.end),
+        role: f.label.role, weight: f.label.weight, besideWeight: f.label.besideWeight ?? f.label.weight, lineIndex, label: text.slice(f.start, f.end),
         after: line.text.slice(f.end, next), afterIndex: f.end,
         below: () => columnBelow(lines, lineIndex, left, right, cell, labelXs),
       });

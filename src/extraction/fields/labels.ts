@@ -116,7 +116,9 @@ export const DATE_LABELS: Label<DateRole>[] = [
     String.raw`${NOT_INSIDE_A_WORD}${any('dateWords')}${NEXT_CELL_IS_NUMBER}`,
     String.raw`${AFTER_CELL_START}${any('dateWords')}\s+(?=\d)`,
   ].join('|')),
-  label('invoice', DATE_HEADING_CELL, String.raw`${AFTER_CELL_START}${any('dateWords')}${WHOLE_CELL}`),
+  // The heading names its column's date; the same cell beside a date on its own line ("Date | 02/03")
+  // is a bare "Date", which OCR leaves when it loses the word after it ("Date d'échéance").
+  label('invoice', DATE_HEADING_CELL, String.raw`${AFTER_CELL_START}${any('dateWords')}${WHOLE_CELL}`, BARE_DATE),
   // The date of a French letter ("Nantes, le 5 septembre 2025", "Le lundi 21 novembre 2022"), and a
   // title word directly followed by a date ("Beitragsrechnung 24. Januar 2014"): a spelled-out date
   // ("5 septembre 2025", "24. Januar 2014") or a numeric one ("12/03/2025").

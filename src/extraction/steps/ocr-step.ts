@@ -8,6 +8,7 @@ import type { ExtractedInvoice } from '../types.ts';
 import type { OcrEngine, PageLayout } from '../ocr/ocr-engine.ts';
 import { clearDarkBorders } from '../ocr/dark-borders.ts';
 import { lightenDarkPanels } from '../ocr/dark-panels.ts';
+import { eraseRulingLines } from '../ocr/ruling-lines.ts';
 import { evenLighting } from '../ocr/even-lighting.ts';
 import { darkenFaintPrint } from '../ocr/faint-print.ts';
 import { prepareImage, toPgm, type GreyImage, type PageSource } from '../ocr/prepare-image.ts';
@@ -43,14 +44,14 @@ export const ocrStep: Step = {
  * The stages bench/ocr-time.ts times; tesseract's passes it times through the engine it passes in.
  * A PDF page is prepared while its rendered pixels exist, so its `render` includes its `prepare`.
  */
-export type OcrStage = 'render' | 'prepare' | 'dark-panels' | 'even-lighting' | 'faint-print' | 'dark-borders' | 'fields';
+export type OcrStage = 'render' | 'prepare' | 'dark-panels' | 'ruling-lines' | 'even-lighting' | 'faint-print' | 'dark-borders' | 'fields';
 export type TimeStage = <T>(stage: OcrStage, work: () => T | Promise<T>) => Promise<T>;
 const untimed: TimeStage = async (_stage, work) => work();
 
 export interface OcrReading {
   invoice: ExtractedInvoice | null;
   /** Which second reading ran, if any, and whether it changed any field of the first. */
-  witness: 'none' | 'as-scanned' | 'faint-print';
+  witness: 'none' | 'as-scanned' | 'faint-print' | 'without-rules';
   witnessChanged: boolean;
 }
 
@@ -64,19 +65,27 @@ export async function readByOcr(doc: LoadedDocument, ocr: OcrEngine, time: TimeS
   const lit = await time('even-lighting', () => Promise.all(pages.map((p) => evenLighting(p.grey))));
   const evened = lit.some(Boolean) ? pages.map((p, i) => ({ ...p, grey: lit[i] ?? p.grey })) : null;
   const first = await readPages(evened ?? pages, ocr, time);
+  if (first && amountsProven(first)) return { invoice: first, witness: 'none', witnessChanged: false };
   // A second, different reading when the first does not prove its amounts; pages whose amounts
   // read consistently pay for one pass. Evening the light reads most unevenly lit pages better,
   // not all of them (OCR errors move around): the page as scanned is then the second witness. An
   // evenly lit page on which no amount was found at all often has pale labels ("Sous-total" in
-  // light grey beside a bold amount): darkened, they read. Only the part of the page where totals
-  // sit is read again, which costs about half a pass.
+  // light grey beside a bold amount): darkened, they read; only the part of the page where totals
+  // sit is read again, which costs about half a pass. One whose amounts were found but do not add
+  // up is read again without its ruled lines, which made tesseract drop a label or an amount beside
+  // them; not the first time, since on other pages the rules are what keeps two tables apart.
   const noAmounts = !first || AMOUNT_FIELDS.every((f) => first.fields[f] === null);
-  const needsWitness = evened ? !(first && amountsProven(first)) : noAmounts;
-  if (!needsWitness) return { invoice: first, witness: 'none', witnessChanged: false };
-  const second = evened ? pages : await time('faint-print', () => pages.map((p) => ({ ...p, grey: darkenFaintPrint(lowerPart(p.grey)) })));
-  const witness = await readPages(second, ocr, time);
+  const witnessOf = async (): Promise<{ kind: OcrReading['witness']; pages: PageImage[] } | null> => {
+    if (evened) return { kind: 'as-scanned', pages };
+    if (noAmounts) return { kind: 'faint-print', pages: await time('faint-print', () => pages.map((p) => ({ ...p, grey: darkenFaintPrint(lowerPart(p.grey)) }))) };
+    const erased = await time('ruling-lines', () => pages.map((p) => eraseRulingLines(p.grey)));
+    return erased.some(Boolean) ? { kind: 'without-rules', pages: pages.map((p, i) => ({ ...p, grey: erased[i] ?? p.grey })) } : null;
+  };
+  const second = await witnessOf();
+  if (!second) return { invoice: first, witness: 'none', witnessChanged: false };
+  const witness = await readPages(second.pages, ocr, time);
   const invoice = witness ? (first ? combineReadings(first, witness) : witness) : first;
-  return { invoice, witness: evened ? 'as-scanned' : 'faint-print', witnessChanged: JSON.stringify(invoice?.fields) !== JSON.stringify(first?.fields) };
+  return { invoice, witness: second.kind, witnessChanged: JSON.stringify(invoice?.fields) !== JSON.stringify(first?.fields) };
 }
 
 /** Totals sit in the lower part of an invoice page; the header above them is read once. */

@@ -7,7 +7,13 @@ import { FR } from './fr.ts';
 import { NL } from './nl.ts';
 
 /** A label and what a value next to it is; the weight says how sure that is (see labels.ts). */
-export interface Label<R extends string> { role: R; re: RegExp; weight: number }
+export interface Label<R extends string> {
+  role: R;
+  re: RegExp;
+  weight: number;
+  /** The weight when the value sits beside the label on its line, if that says less than a value under it. */
+  besideWeight?: number;
+}
 
 /** The lists a language may fill, by what they name (each is documented where labels.ts uses it). */
 export type VocabularyList =
@@ -60,11 +66,12 @@ export function any(list: VocabularyList): string {
  * last line decided where the next document's search started, and labels before it were missed.
  * Readers are synchronous, so resetting on each read is enough (a fresh RegExp per read costs more).
  */
-export function label<R extends string>(role: R, weight: number, source: string): Label<R> {
+export function label<R extends string>(role: R, weight: number, source: string, besideWeight?: number): Label<R> {
   const pattern = new RegExp(source, 'g');
   return {
     role,
     weight,
+    besideWeight,
     get re() {
       pattern.lastIndex = 0;
       return pattern;
