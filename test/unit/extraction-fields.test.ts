@@ -332,3 +332,16 @@ test("a bare 'Date' cell beside a date on its own line (OCR lost the 'd'échéan
   const heading = readFields([ocr('Date', 40, 300), ocr('Échéance', 200, 300), ocr('31/01/2026', 40, 315), ocr('02/03/2026', 200, 315)]);
   assert.deepEqual([heading.fields.date_facture, heading.extra.dateEvidence?.label], ['2026-01-31', 'explicit']);
 });
+
+test("a dash a few pixels high does not start a line of its own and split a row ('Date d'échéance :' above '- 02/03/2026')", () => {
+  // Words as OCR boxed them on a 200-dpi render: the dash beside the amount due is 4 pixels high.
+  const word = (text: string, x: number, y: number, w: number, h: number): TextRun => ({ text, x, y, w, h, page: 1, conf: 0.9 });
+  const inv = readFields([
+    word('Date', 977, 173, 63, 22), word(':', 1050, 179, 5, 15), word('31/01/2026', 1527, 170, 164, 29),
+    word('Date', 142, 2357, 57, 19), word("d'échéance", 208, 2355, 141, 21), word(':', 359, 2362, 4, 14), word('02/03/2026', 495, 2354, 148, 26),
+    word('|', 925, 2338, 6, 55), word('|', 966, 2338, 6, 55), word('NET', 1078, 2354, 53, 21), word('A', 1139, 2354, 19, 21), word('PAYER', 1168, 2354, 88, 21),
+    word('-', 1518, 2365, 9, 4), word('90,00', 1536, 2353, 75, 27), word('EUR', 1622, 2354, 53, 21),
+  ]);
+  assert.equal(inv.extra.dueDate, '2026-03-02');
+  assert.deepEqual([inv.fields.date_facture, inv.extra.dateEvidence], ['2026-01-31', { label: 'generic', rivals: [] }]);
+});

@@ -13,16 +13,33 @@ export interface Line {
   conf: number;
 }
 
+/** A run less high than this share of the page's typical run is a mark (a dash, a dot, a bar), not text. */
+const TINY_SHARE = 0.4;
+
 export function buildLines(runs: TextRun[]): Line[] {
   const sorted = [...runs].sort((a, b) => a.page - b.page || a.y + a.h / 2 - (b.y + b.h / 2));
+  // A dash, a dot or a bar is a few pixels high and may sit anywhere in its line's height: placed
+  // first, it would start a line of its own and draw the next words there, splitting one row in two
+  // ("Date d'échéance" above "- 02/03/2022"). Runs of text place the lines; such marks then join them.
+  const heights = sorted.map((r) => r.h).sort((a, b) => a - b);
+  const tinyUnder = (heights[heights.length >> 1] ?? 0) * TINY_SHARE;
   const lines: Line[] = [];
+  const mid = (o: { y: number; h: number }) => o.y + o.h / 2;
   for (const run of sorted) {
-    const mid = run.y + run.h / 2;
-    const line = lines.findLast((l) => l.page === run.page && Math.abs(l.y + l.h / 2 - mid) < Math.min(l.h, run.h) * 0.5);
+    if (run.h < tinyUnder) continue;
+    const line = lines.findLast((l) => l.page === run.page && Math.abs(mid(l) - mid(run)) < Math.min(l.h, run.h) * 0.5);
     if (line) line.runs.push(run);
     else lines.push({ page: run.page, y: run.y, h: run.h, runs: [run], text: '', charX: [], conf: 1 });
   }
   settleOnNearestLine(lines);
+  for (const run of sorted) {
+    if (run.h >= tinyUnder) continue;
+    const gap = (l: Line) => Math.abs(mid(l) - mid(run));
+    const near = lines.filter((l) => l.page === run.page && gap(l) < Math.max(l.h, run.h) * 0.5);
+    const line = near.reduce<Line | null>((best, l) => (!best || gap(l) < gap(best) ? l : best), null);
+    if (line) line.runs.push(run);
+    else lines.push({ page: run.page, y: run.y, h: run.h, runs: [run], text: '', charX: [], conf: 1 });
+  }
   for (const line of lines) {
     line.runs.sort((a, b) => a.x - b.x);
     ({ text: line.text, charX: line.charX } = joinRuns(line.runs));

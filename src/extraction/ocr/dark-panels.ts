@@ -17,6 +17,11 @@ const PANEL_MAX = 140;
 const MIN_PANEL_HEIGHT = 2 * TILE;
 const MIN_PANEL_WIDTH = 4 * TILE;
 /**
+ * A box of text is wider than tall, as its lines are; a square with a pattern in it is a logo, and
+ * turning it over changes how tesseract reads the whole page (its one threshold moves).
+ */
+const MIN_ASPECT = 1.3;
+/**
  * A box fills most of its frame, and its white print is a small part of it: a large bold letter
  * ("O", "B", strokes wider than a tile) fills less, with more hole, and is left as printed.
  */
@@ -43,10 +48,12 @@ export function lightenDarkPanels(image: GreyImage): GreyImage | null {
     const print = enclosedPixels(seen, width, panel);
     const area = (panel.x1 - panel.x0 + 1) * (panel.y1 - panel.y0 + 1);
     if (print.length < area * MIN_PRINT_SHARE || print.length > area * MAX_PRINT_SHARE) continue;
-    for (const i of panel.pixels) data[i] = WHITE;
-    // The box's fill becomes the paper's white and its whitest print black, the shades between them in proportion.
+    // Reverse video: the box's fill becomes the paper's white and its whitest print black, every shade
+    // between in proportion, so the strokes keep their width and their soft edges.
     const scale = WHITE / (WHITE - seed.level);
-    for (const i of print) data[i] = Math.max(0, Math.min(WHITE, Math.round((WHITE - image.data[i]!) * scale)));
+    const invert = (i: number) => { data[i] = Math.max(0, Math.min(WHITE, Math.round((WHITE - image.data[i]!) * scale))); };
+    panel.pixels.forEach(invert);
+    print.forEach(invert);
     changed = true;
   }
   return changed ? { data, width, height } : null;
@@ -120,7 +127,7 @@ function fillFrom(data: Buffer, seen: Uint8Array, width: number, height: number,
 function isPanel(r: Region, seen: Uint8Array, width: number): boolean {
   const w = r.x1 - r.x0 + 1;
   const h = r.y1 - r.y0 + 1;
-  if (w < MIN_PANEL_WIDTH || h < MIN_PANEL_HEIGHT || r.pixels.length < w * h * MIN_FILL) return false;
+  if (w < MIN_PANEL_WIDTH || h < MIN_PANEL_HEIGHT || w < h * MIN_ASPECT || r.pixels.length < w * h * MIN_FILL) return false;
   const share = (count: number, at: (k: number) => number) => {
     let fill = 0;
     for (let k = 0; k < count; k++) if (seen[at(k)] === 1) fill++;

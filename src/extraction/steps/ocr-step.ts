@@ -118,7 +118,7 @@ export function combineReadings(first: ExtractedInvoice, second: ExtractedInvoic
   const extra = { ...base.extra };
   for (const field of Object.keys(fields) as Array<keyof typeof fields>) {
     if ((AMOUNT_FIELDS as readonly string[]).includes(field) || other.fields[field] === null) continue;
-    if (fields[field] === null || (other.confidence[field] ?? 0) > (confidence[field] ?? 0)) {
+    if (fields[field] === null || (field === 'date_facture' ? dateIsSurer(other, base) : (other.confidence[field] ?? 0) > (confidence[field] ?? 0))) {
       (fields as Record<string, unknown>)[field] = other.fields[field];
       confidence[field] = other.confidence[field] ?? 0;
       // The date's evidence travels with the date it speaks for.
@@ -127,6 +127,22 @@ export function combineReadings(first: ExtractedInvoice, second: ExtractedInvoic
   }
   return { ...base, fields, confidence, extra };
 }
+
+/**
+ * Of two readings' dates, the one whose evidence is stronger (a label naming it, no rival date on
+ * the page), and on equal evidence the one read more surely: a reading that lost the word after
+ * "Date" ("Date d'échéance") reads the due date more clearly than the other reads the invoice date.
+ */
+function dateIsSurer(a: ExtractedInvoice, b: ExtractedInvoice): boolean {
+  const strength = (x: ExtractedInvoice) => {
+    const evidence = x.extra.dateEvidence;
+    if (!evidence) return 0;
+    return DATE_LABEL_STRENGTH[evidence.label] * 2 + (evidence.rivals.length ? 0 : 1);
+  };
+  const [sa, sb] = [strength(a), strength(b)];
+  return sa !== sb ? sa > sb : (a.confidence.date_facture ?? 0) > (b.confidence.date_facture ?? 0);
+}
+const DATE_LABEL_STRENGTH = { none: 0, generic: 1, explicit: 2 } as const;
 
 /**
  * One page at a time, from rendering to grey: a page's canvas (35 MB at 300 dpi) and pdf.js's decoded
