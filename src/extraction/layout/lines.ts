@@ -50,24 +50,50 @@ export function buildLines(runs: TextRun[]): Line[] {
 }
 
 /**
- * A run joins the first line it overlaps enough, and a line that starts after it may sit closer: a
- * total's amount set a few points above its bold "Total" label lands on the row above ("Carte de
- * crédit 109,97 €  109,97 €" and "Total EUR"). Each run but a line's first (which placed the line) moves
- * to the line whose middle is nearest its own, if that line has room for it there.
+ * A run joins the first line it overlaps enough, and a line that starts after it may hold it better:
+ * a total's amount set a few points above its bold "Total" label lands on the row above ("Carte de
+ * crédit 109,97 €  109,97 €" and "Total EUR"). Each run but a line's first (which placed the line)
+ * moves to the line whose typical top and bottom it shares clearly more of, if that line has room for
+ * it there. Typical, not the first run's: a row of colons set low must not draw a word down to it.
  */
 function settleOnNearestLine(lines: Line[]): void {
-  const mid = (o: { y: number; h: number }) => o.y + o.h / 2;
+  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
+  const spans = new Map(lines.map((l) => [l, { top: median(l.runs.map((r) => r.y)), bottom: median(l.runs.map((r) => r.y + r.h)) }]));
+  const shared = (run: TextRun, l: Line) => {
+    const span = spans.get(l)!;
+    return Math.max(0, Math.min(run.y + run.h, span.bottom) - Math.max(run.y, span.top));
+  };
+  // Two lines that share their typical top and bottom are one row that the first-come grouping split
+  // (a tall heading of two lines drew half the row's words to it): joined, if their words do not overlap.
+  for (let i = 0; i < lines.length; i++) {
+    const a = lines[i]!;
+    for (let j = i + 1; j < lines.length; j++) {
+      const b = lines[j]!;
+      if (b.page !== a.page || !a.runs.length || !b.runs.length) continue;
+      const [sa, sb] = [spans.get(a)!, spans.get(b)!];
+      const common = Math.min(sa.bottom, sb.bottom) - Math.max(sa.top, sb.top);
+      if (common < Math.min(sa.bottom - sa.top, sb.bottom - sb.top) * SAME_ROW) continue;
+      if (b.runs.some((r) => a.runs.some((o) => o.x < r.x + r.w && r.x < o.x + o.w))) continue;
+      a.runs.push(...b.runs);
+      b.runs = [];
+    }
+  }
+  for (let i = lines.length - 1; i >= 0; i--) if (!lines[i]!.runs.length) lines.splice(i, 1);
   for (const line of lines) {
     for (const run of line.runs.slice(1)) {
-      const gap = (l: Line) => Math.abs(mid(l) - mid(run));
-      const nearer = lines.find((l) => l !== line && l.page === run.page && gap(l) < gap(line) && gap(l) < Math.min(l.h, run.h) * 0.5
+      const own = shared(run, line);
+      const better = lines.find((l) => l !== line && l.page === run.page && shared(run, l) > own + run.h * CLEARLY_MORE
         && !l.runs.some((r) => r.x < run.x + run.w && run.x < r.x + r.w));
-      if (!nearer) continue;
+      if (!better) continue;
       line.runs.splice(line.runs.indexOf(run), 1);
-      nearer.runs.push(run);
+      better.runs.push(run);
     }
   }
 }
+/** Two lines whose typical spans share this much of the shorter are one row. */
+const SAME_ROW = 0.8;
+/** The share of a run's height by which another line must hold it better than its own. */
+const CLEARLY_MORE = 0.25;
 
 /**
  * The OCR confidence of the words that print characters start..end of a line's text: a date or
