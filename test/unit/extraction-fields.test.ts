@@ -345,3 +345,19 @@ test("a dash a few pixels high does not start a line of its own and split a row 
   assert.equal(inv.extra.dueDate, '2026-03-02');
   assert.deepEqual([inv.fields.date_facture, inv.extra.dateEvidence], ['2026-01-31', { label: 'generic', rivals: [] }]);
 });
+
+test("a credit note's amount due of the other sign than a total OCR read without its minus ('100,00' beside '- 90,00' to refund) proves nothing", () => {
+  const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
+  const lost = readFields([
+    ocr('TOTAL HT', 300, 500), ocr('TOTAL TVA', 400, 500), ocr('TOTAL TTC', 500, 500),
+    ocr('100,00', 300, 515), ocr('0,00', 400, 515), ocr('100,00', 500, 515),
+    ocr('Acompte :', 300, 540), ocr('-10,00', 500, 540), ocr('NET À PAYER', 300, 560), ocr('- 90,00 EUR', 500, 560),
+  ]);
+  assert.notEqual(lost.extra.amountsProof, 'equation');
+  const kept = readFields([
+    ocr('TOTAL HT', 300, 500), ocr('TOTAL TVA', 400, 500), ocr('TOTAL TTC', 500, 500),
+    ocr('-100,00', 300, 515), ocr('0,00', 400, 515), ocr('-100,00', 500, 515),
+    ocr('NET À PAYER', 300, 560), ocr('- 90,00 EUR', 500, 560),
+  ]);
+  assert.deepEqual([kept.fields.montant_ttc, kept.extra.amountsProof], [-10000, 'equation']);
+});
