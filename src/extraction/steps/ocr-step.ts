@@ -71,13 +71,15 @@ export async function readByOcr(doc: LoadedDocument, ocr: OcrEngine, time: TimeS
   // not all of them (OCR errors move around): the page as scanned is then the second witness. An
   // evenly lit page on which no amount was found at all often has pale labels ("Sous-total" in
   // light grey beside a bold amount): darkened, they read; only the part of the page where totals
-  // sit is read again, which costs about half a pass. One whose amounts were found but do not add
-  // up is read again without its ruled lines, which made tesseract drop a label or an amount beside
+  // sit is read again, which costs about half a pass. One with a total whose amounts do not add up
+  // is read again without its ruled lines, which made tesseract drop a label or an amount beside
   // them; not the first time, since on other pages the rules are what keeps two tables apart.
   const noAmounts = !first || AMOUNT_FIELDS.every((f) => first.fields[f] === null);
   const witnessOf = async (): Promise<{ kind: OcrReading['witness']; pages: PageImage[] } | null> => {
     if (evened) return { kind: 'as-scanned', pages };
     if (noAmounts) return { kind: 'faint-print', pages: await time('faint-print', () => pages.map((p) => ({ ...p, grey: darkenFaintPrint(lowerPart(p.grey)) }))) };
+    // Only where a total was read: a first page that prints no totals at all would pay for nothing.
+    if (first?.fields.montant_ttc == null) return null;
     const erased = await time('ruling-lines', () => pages.map((p) => eraseRulingLines(p.grey)));
     return erased.some(Boolean) ? { kind: 'without-rules', pages: pages.map((p, i) => ({ ...p, grey: erased[i] ?? p.grey })) } : null;
   };
