@@ -104,7 +104,8 @@ function fillFrom(data: Buffer, seen: Uint8Array, width: number, height: number,
   };
   while (stack.length) {
     const i = stack.pop()!;
-    region.pixels.push(i);
+    // Once at the edge the area is no box: it is only marked, not kept (a dark photo's surround is millions of pixels).
+    if (!atEdge) region.pixels.push(i);
     const x = i % width;
     const y = (i - x) / width;
     if (x < region.x0) region.x0 = x;
