@@ -71,7 +71,7 @@ export function findLabels<R extends string>(lines: Line[], labels: Label<R>[]):
       if (gapBefore > 0) left = Math.max(left, (xAt(gapBefore - 1) + x0) / 2);
       const gapAfter = line.text.indexOf(COLUMN_GAP, f.end);
       if (gapAfter >= 0) right = Math.min(right, (x1 + xAt(gapAfter + COLUMN_GAP.length)) / 2);
-      const cell = headingCell(lines, lineIndex, x0);
+      const cell = { index: line.text.slice(0, f.start).split(COLUMN_GAP).length - 1, count: line.text.split(COLUMN_GAP).length };
       hits.push({
         role: f.label.role, weight: f.label.weight, besideWeight: f.label.besideWeight ?? f.label.weight, lineIndex, label: text.slice(f.start, f.end),
         after: line.text.slice(f.end, next), afterIndex: f.end,
@@ -81,37 +81,6 @@ export function findLabels<R extends string>(lines: Line[], labels: Label<R>[]):
   });
   return hits;
 }
-
-/**
- * Where a label's cell sits in its row of headings, and how many cells the row has. A heading of two
- * lines ("Numéro de / facture") is taller than its neighbours and OCR makes a line of it alone: the
- * lines that share the row's height, beside it, are cells of the same row.
- */
-function headingCell(lines: Line[], lineIndex: number, labelX: number): { index: number; count: number } {
-  const line = lines[lineIndex]!;
-  const starts = (l: Line) => cellStarts(l);
-  const own = starts(line);
-  const beside = lines.filter((l, i) => i !== lineIndex && l.page === line.page && sameRow(l, line) && starts(l).every((x) => !overlapsCells(x, line)));
-  const all = [...own, ...beside.flatMap(starts)];
-  // The cell the label starts in: the last one that starts at or before it.
-  const index = all.filter((x) => x <= labelX + 1).length - 1;
-  return { index: Math.max(0, index), count: all.length };
-}
-
-/** Two lines whose vertical spans overlap by most of the shorter one are one row of the page. */
-const sameRow = (a: Line, b: Line) => Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y) > Math.min(a.h, b.h) * 0.6;
-
-/** Where each cell of a line (its text between wide gaps) starts. */
-function cellStarts(line: Line): number[] {
-  const xs = [line.charX[0] ?? 0];
-  for (let at = line.text.indexOf(COLUMN_GAP); at !== -1; at = line.text.indexOf(COLUMN_GAP, at + 1)) {
-    xs.push(line.charX[at + COLUMN_GAP.length] ?? 0);
-  }
-  return xs;
-}
-
-/** A cell starting at x falls within the span of another line's text. */
-const overlapsCells = (x: number, line: Line) => x >= (line.charX[0] ?? 0) && x <= (line.charX.at(-1) ?? 0);
 
 /** The largest gaps, in line heights, under a row of headings and between rows of values. */
 const HEADING_GAP = 6;
