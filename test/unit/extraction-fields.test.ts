@@ -325,39 +325,39 @@ test('no VAT printed: a net read down the items column (the total under labels O
 
 test("a bare 'Date' cell beside a date on its own line (OCR lost the 'd'échéance' after it) is a bare date, not a heading that names the invoice date", () => {
   const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
-  const inv = readFields([ocr('Date :', 300, 100), ocr('31/01/2026', 340, 100), ocr('Net à payer   90,00 EUR', 300, 690), ocr('Date', 40, 705), ocr('02/03/2026', 300, 705)]);
+  const inv = readFields([ocr('Date :', 300, 100), ocr('14/05/2026', 340, 100), ocr('Net à payer   135,00 EUR', 300, 690), ocr('Date', 40, 705), ocr('13/06/2026', 300, 705)]);
   assert.notEqual(inv.extra.dateEvidence?.label, 'explicit');
   assert.equal(decide(inv, 'ocr').status, 'pending');
   // Under a row of headings, the same cell still names its column's date.
-  const heading = readFields([ocr('Date', 40, 300), ocr('Échéance', 200, 300), ocr('31/01/2026', 40, 315), ocr('02/03/2026', 200, 315)]);
-  assert.deepEqual([heading.fields.date_facture, heading.extra.dateEvidence?.label], ['2026-01-31', 'explicit']);
+  const heading = readFields([ocr('Date', 40, 300), ocr('Échéance', 200, 300), ocr('14/05/2026', 40, 315), ocr('13/06/2026', 200, 315)]);
+  assert.deepEqual([heading.fields.date_facture, heading.extra.dateEvidence?.label], ['2026-05-14', 'explicit']);
 });
 
-test("a dash a few pixels high does not start a line of its own and split a row ('Date d'échéance :' above '- 02/03/2026')", () => {
+test("a dash a few pixels high does not start a line of its own and split a row ('Date d'échéance :' above '- 13/06/2026')", () => {
   // Words as OCR boxed them on a 200-dpi render: the dash beside the amount due is 4 pixels high.
   const word = (text: string, x: number, y: number, w: number, h: number): TextRun => ({ text, x, y, w, h, page: 1, conf: 0.9 });
   const inv = readFields([
-    word('Date', 977, 173, 63, 22), word(':', 1050, 179, 5, 15), word('31/01/2026', 1527, 170, 164, 29),
-    word('Date', 142, 2357, 57, 19), word("d'échéance", 208, 2355, 141, 21), word(':', 359, 2362, 4, 14), word('02/03/2026', 495, 2354, 148, 26),
+    word('Date', 977, 173, 63, 22), word(':', 1050, 179, 5, 15), word('14/05/2026', 1527, 170, 164, 29),
+    word('Date', 142, 2357, 57, 19), word("d'échéance", 208, 2355, 141, 21), word(':', 359, 2362, 4, 14), word('13/06/2026', 495, 2354, 148, 26),
     word('|', 925, 2338, 6, 55), word('|', 966, 2338, 6, 55), word('NET', 1078, 2354, 53, 21), word('A', 1139, 2354, 19, 21), word('PAYER', 1168, 2354, 88, 21),
-    word('-', 1518, 2365, 9, 4), word('90,00', 1536, 2353, 75, 27), word('EUR', 1622, 2354, 53, 21),
+    word('-', 1518, 2365, 9, 4), word('135,00', 1536, 2353, 75, 27), word('EUR', 1622, 2354, 53, 21),
   ]);
-  assert.equal(inv.extra.dueDate, '2026-03-02');
-  assert.deepEqual([inv.fields.date_facture, inv.extra.dateEvidence], ['2026-01-31', { label: 'generic', rivals: [] }]);
+  assert.equal(inv.extra.dueDate, '2026-06-13');
+  assert.deepEqual([inv.fields.date_facture, inv.extra.dateEvidence], ['2026-05-14', { label: 'generic', rivals: [] }]);
 });
 
-test("a credit note's amount due of the other sign than a total OCR read without its minus ('100,00' beside '- 90,00' to refund) proves nothing", () => {
+test("a credit note's amount due of the other sign than a total OCR read without its minus ('240,00' beside '- 210,00' to refund) proves nothing", () => {
   const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
   const lost = readFields([
     ocr('TOTAL HT', 300, 500), ocr('TOTAL TVA', 400, 500), ocr('TOTAL TTC', 500, 500),
-    ocr('100,00', 300, 515), ocr('0,00', 400, 515), ocr('100,00', 500, 515),
-    ocr('Acompte :', 300, 540), ocr('-10,00', 500, 540), ocr('NET À PAYER', 300, 560), ocr('- 90,00 EUR', 500, 560),
+    ocr('240,00', 300, 515), ocr('0,00', 400, 515), ocr('240,00', 500, 515),
+    ocr('Acompte :', 300, 540), ocr('-30,00', 500, 540), ocr('NET À PAYER', 300, 560), ocr('- 210,00 EUR', 500, 560),
   ]);
   assert.notEqual(lost.extra.amountsProof, 'equation');
   const kept = readFields([
     ocr('TOTAL HT', 300, 500), ocr('TOTAL TVA', 400, 500), ocr('TOTAL TTC', 500, 500),
-    ocr('-100,00', 300, 515), ocr('0,00', 400, 515), ocr('-100,00', 500, 515),
-    ocr('NET À PAYER', 300, 560), ocr('- 90,00 EUR', 500, 560),
+    ocr('-240,00', 300, 515), ocr('0,00', 400, 515), ocr('-240,00', 500, 515),
+    ocr('NET À PAYER', 300, 560), ocr('- 210,00 EUR', 500, 560),
   ]);
-  assert.deepEqual([kept.fields.montant_ttc, kept.extra.amountsProof], [-10000, 'equation']);
+  assert.deepEqual([kept.fields.montant_ttc, kept.extra.amountsProof], [-24000, 'equation']);
 });

@@ -234,8 +234,8 @@ export function readTotals(lines: Line[]): Totals {
     // the amounts are reported but not trusted enough to validate. The rows of a per-rate table that
     // sum to the chosen total are its parts, and rival nothing.
     const rival = solutions.find((s) => s.ttc.cents !== solved.ttc.cents && solved.score - s.score < RIVAL_MARGIN && !(parts && others.includes(s.ttc.cents)));
-    // An amount due of the other sign than the total (a credit note's "- 90,00" left to refund beside
-    // a total read "100,00"): OCR lost a minus sign somewhere, and the equation proves nothing.
+    // An amount due of the other sign than the total (a credit note's "- 180,00" left to refund beside
+    // a total read "200,00"): OCR lost a minus sign somewhere, and the equation proves nothing.
     const signsClash = due !== null && due !== 0 && solved.ttc.cents !== 0 && Math.sign(due) !== Math.sign(solved.ttc.cents);
     const weak = Boolean(rival) || signsClash || Boolean(solved.ht.repaired || solved.ttc.repaired || solved.tva.repaired);
     const cap = weak ? 0.7 : 0.99;

@@ -20,7 +20,7 @@ export function buildLines(runs: TextRun[]): Line[] {
   const sorted = [...runs].sort((a, b) => a.page - b.page || a.y + a.h / 2 - (b.y + b.h / 2));
   // A dash, a dot or a bar is a few pixels high and may sit anywhere in its line's height: placed
   // first, it would start a line of its own and draw the next words there, splitting one row in two
-  // ("Date d'échéance" above "- 02/03/2022"). Runs of text place the lines; such marks then join them.
+  // ("Date d'échéance" above "- 15/04/2026"). Runs of text place the lines; such marks then join them.
   const heights = sorted.map((r) => r.h).sort((a, b) => a - b);
   const tinyUnder = (heights[heights.length >> 1] ?? 0) * TINY_SHARE;
   const lines: Line[] = [];
@@ -29,16 +29,16 @@ export function buildLines(runs: TextRun[]): Line[] {
     if (run.h < tinyUnder) continue;
     const line = lines.findLast((l) => l.page === run.page && Math.abs(mid(l) - mid(run)) < Math.min(l.h, run.h) * 0.5);
     if (line) line.runs.push(run);
-    else lines.push({ page: run.page, y: run.y, h: run.h, runs: [run], text: '', charX: [], conf: 1 });
+    else lines.push(lineOf(run));
   }
-  settleOnNearestLine(lines);
+  settleRows(lines);
   for (const run of sorted) {
     if (run.h >= tinyUnder) continue;
     const gap = (l: Line) => Math.abs(mid(l) - mid(run));
     const near = lines.filter((l) => l.page === run.page && gap(l) < Math.max(l.h, run.h) * 0.5);
     const line = near.reduce<Line | null>((best, l) => (!best || gap(l) < gap(best) ? l : best), null);
     if (line) line.runs.push(run);
-    else lines.push({ page: run.page, y: run.y, h: run.h, runs: [run], text: '', charX: [], conf: 1 });
+    else lines.push(lineOf(run));
   }
   for (const line of lines) {
     line.runs.sort((a, b) => a.x - b.x);
@@ -50,21 +50,22 @@ export function buildLines(runs: TextRun[]): Line[] {
 }
 
 /**
- * A run joins the first line it overlaps enough, and a line that starts after it may hold it better:
- * a total's amount set a few points above its bold "Total" label lands on the row above ("Carte de
- * crédit 109,97 €  109,97 €" and "Total EUR"). Each run but a line's first (which placed the line)
- * moves to the line whose typical top and bottom it shares clearly more of, if that line has room for
- * it there. Typical, not the first run's: a row of colons set low must not draw a word down to it.
+ * The first-come grouping places a run on the first line it overlaps enough. Two corrections, both
+ * measured on each line's typical top and bottom (the median of its runs', not its first run's: a
+ * row of colons set low must not draw a word down to it):
+ * - two lines that share that span are one row that the grouping split (a tall heading of two lines
+ *   drew half a row of headings to it), joined if their words do not overlap;
+ * - each run but a line's first (which placed the line) moves to a line whose span it shares clearly
+ *   more of, if that line has room for it there: a total's amount set a few points above its bold
+ *   "Total" label had landed on the payment line above.
  */
-function settleOnNearestLine(lines: Line[]): void {
+function settleRows(lines: Line[]): void {
   const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
   const spans = new Map(lines.map((l) => [l, { top: median(l.runs.map((r) => r.y)), bottom: median(l.runs.map((r) => r.y + r.h)) }]));
   const shared = (run: TextRun, l: Line) => {
     const span = spans.get(l)!;
     return Math.max(0, Math.min(run.y + run.h, span.bottom) - Math.max(run.y, span.top));
   };
-  // Two lines that share their typical top and bottom are one row that the first-come grouping split
-  // (a tall heading of two lines drew half the row's words to it): joined, if their words do not overlap.
   for (let i = 0; i < lines.length; i++) {
     const a = lines[i]!;
     for (let j = i + 1; j < lines.length; j++) {
@@ -73,7 +74,7 @@ function settleOnNearestLine(lines: Line[]): void {
       const [sa, sb] = [spans.get(a)!, spans.get(b)!];
       const common = Math.min(sa.bottom, sb.bottom) - Math.max(sa.top, sb.top);
       if (common < Math.min(sa.bottom - sa.top, sb.bottom - sb.top) * SAME_ROW) continue;
-      if (b.runs.some((r) => a.runs.some((o) => o.x < r.x + r.w && r.x < o.x + o.w))) continue;
+      if (b.runs.some((r) => a.runs.some((o) => overlapHorizontally(o, r)))) continue;
       a.runs.push(...b.runs);
       b.runs = [];
     }
@@ -83,13 +84,20 @@ function settleOnNearestLine(lines: Line[]): void {
     for (const run of line.runs.slice(1)) {
       const own = shared(run, line);
       const better = lines.find((l) => l !== line && l.page === run.page && shared(run, l) > own + run.h * CLEARLY_MORE
-        && !l.runs.some((r) => r.x < run.x + run.w && run.x < r.x + r.w));
+        && !l.runs.some((r) => overlapHorizontally(r, run)));
       if (!better) continue;
       line.runs.splice(line.runs.indexOf(run), 1);
       better.runs.push(run);
     }
   }
 }
+
+/** A line started by a run, its text joined once every run is placed. */
+const lineOf = (run: TextRun): Line => ({ page: run.page, y: run.y, h: run.h, runs: [run], text: '', charX: [], conf: 1 });
+
+/** Two runs that share some of their width cannot sit on one line. */
+const overlapHorizontally = (a: TextRun, b: TextRun) => a.x < b.x + b.w && b.x < a.x + a.w;
+
 /** Two lines whose typical spans share this much of the shorter are one row. */
 const SAME_ROW = 0.8;
 /** The share of a run's height by which another line must hold it better than its own. */

@@ -1,6 +1,6 @@
 // Invoices print their totals and their tables' headings in white on a dark box ("TOTAL TTC" on a
 // band of the firm's colour). tesseract binarises the page with one threshold, so the box becomes a
-// black slab and the white figures in it read as noise ("1.712,21 EUR" read "WEAVIVARIEE"), or not
+// black slab and the white figures in it read as noise (a total read as a word of stray capitals), or not
 // at all. Turning each such box into dark print on white paper, as the rest of the page is, lets
 // them be read like any other line. Evening the light of a phone scan would also take the box for
 // paper in shadow and brighten it to white, figures and all; so this comes first.
