@@ -33,14 +33,15 @@ describe('a sandbox between extractions', { skip: process.platform !== 'linux' &
     assert.ok(pid);
     const threads = threadCount(pid);
     const rss = treeRss(pid);
-    for (let waited = 0; threadCount(pid) >= threads; waited += 100) {
-      assert.ok(waited < 120_000, `the OCR worker is still running (${threadCount(pid)} threads)`);
+    // The worker's thread ends first and its memory comes back after it, later on a busy machine
+    // (measured under two busy loops: threads fell at 7 s, the memory at 8-8.5 s): both are awaited.
+    // The models alone are ~70 MB; measured: 83-88 MB back after this receipt.
+    for (let waited = 0; ; waited += 100) {
+      const freed = rss - treeRss(pid);
+      if (threadCount(pid) < threads && freed > 50 * MB) break;
+      assert.ok(waited < 120_000, `after ${waited} ms: ${threadCount(pid)} threads (${threads} after the extraction), ${Math.round(freed / MB)} MB back (${Math.round(rss / MB)} MB after the extraction)`);
       await sleep(100);
     }
-    await sleep(500);
-    const freed = rss - treeRss(pid);
-    // The models alone are ~70 MB; measured: 83 MB back after this receipt.
-    assert.ok(freed > 50 * MB, `${Math.round(freed / MB)} MB back (${Math.round(rss / MB)} MB after the extraction)`);
     assert.ok(isRunning(pid));
     assert.deepEqual(extractor.processIds(), [pid]);
   });
