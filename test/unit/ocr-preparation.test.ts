@@ -146,6 +146,23 @@ test("a table's thin rules, black or mid-grey, are erased; letters and a thick b
   assert.equal(eraseRulingLines({ width, height, data: Buffer.alloc(width * height, 255) }), null, 'a page without rules is left alone');
 });
 
+test("the paper's edges are not rules: a receipt photographed on a table has a dark line down each side, and is left as it is", () => {
+  const [width, height] = [500, 1200];
+  const receipt = { width, height, data: Buffer.alloc(width * height, 255) };
+  const paint = (x0: number, y0: number, w: number, h: number) => {
+    for (let y = y0; y < y0 + h; y++) receipt.data.fill(0, y * width + x0, y * width + x0 + w);
+  };
+  paint(6, 0, 2, height); // the left edge of the paper, 1 % in
+  paint(width - 15, 0, 3, height); // the right one, 3 % in
+  paint(0, 4, width, 2); // the top of the paper
+  for (let k = 0; k < 20; k++) paint(60 + k * 12, 300, 8, 30); // a line of print
+  assert.ok(eraseRulingLines(receipt) === null, 'nothing is erased');
+  // The same line, a little further in, is a rule of the page.
+  paint(40, 600, 400, 2);
+  const erased = eraseRulingLines(receipt);
+  assert.ok(erased && erased.data[601 * width + 200] === 255 && erased.data[600 * width + 7] === 0, 'only the rule inside the page is erased');
+});
+
 test('pale print is darkened below the binarisation threshold; paper stays white and ink black', () => {
   const pixels = Buffer.from([255, 230, 170, 128, 40, 0]);
   const out = darkenFaintPrint({ data: pixels, width: 6, height: 1 }).data;

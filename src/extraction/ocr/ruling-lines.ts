@@ -13,6 +13,12 @@ const INK = 170;
 const MIN_RULE = 160;
 /** A rule is a few pixels thick; a band of ink thicker than this is a block or a panel, left alone. */
 const MAX_THICKNESS = 7;
+/**
+ * A line this close to the image's edge (a share of its width or height) is the paper's edge or the
+ * scanner's, not a rule of the page: a receipt photographed on a table has one down each side, and no
+ * word sits beside it. Print margins are wider than this (10 mm is 5 % of an A4 page's width).
+ */
+const EDGE_MARGIN = 0.04;
 const WHITE = 255;
 const HORIZONTAL = 1;
 const VERTICAL = 2;
@@ -46,7 +52,8 @@ export function eraseRulingLines(image: GreyImage): GreyImage | null {
  */
 function markRuns(data: Buffer, rule: Uint8Array, lines: number, length: number, stride: number, step: number, bit: number): boolean {
   let found = false;
-  for (let line = 0; line < lines; line++) {
+  const margin = Math.ceil(lines * EDGE_MARGIN);
+  for (let line = margin; line < lines - margin; line++) {
     const base = line * stride;
     let start = -1;
     for (let k = 0; k <= length; k++) {
