@@ -43,7 +43,9 @@ export function eraseRulingLines(image: GreyImage): GreyImage | null {
       erased++;
     }
   }
-  return erased ? { data: out, width, height } : null;
+  // Less than one rule's length of thin ink (the thin ends of a thick stroke) changes nothing worth a
+  // second reading.
+  return erased >= MIN_RULE ? { data: out, width, height } : null;
 }
 
 /**
