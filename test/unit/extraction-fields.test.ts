@@ -175,6 +175,28 @@ test('multi-rate VAT: the lines that name their rate add up to the VAT total, be
   assert.deepEqual([inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc, inv.extra.amountsProof], [500000, 77600, 577600, 'equation']);
 });
 
+test('multi-rate VAT in one row of headings ("TVA 20 % | TVA 5,5 %" over their amounts): the VAT is the sum of the cells', () => {
+  const row = (y: number, cells: Array<[string, number]>) => cells.map(([text, x]) => run(text, x, y));
+  const inv = readFields([
+    ...row(500, [['Total HT', 40], ['TVA 20 %', 200], ['TVA 5,5 %', 320]]),
+    ...row(515, [['3 400,00 €', 40], ['480,00 €', 200], ['55,00 €', 320]]),
+    ...row(560, [['Total TTC', 200], ['3 935,00 €', 320]]),
+  ]);
+  assert.deepEqual([inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc, inv.extra.amountsProof], [340000, 53500, 393500, 'equation']);
+});
+
+test('multi-rate VAT in a per-rate table whose total VAT is not printed: the rows under the VAT heading add up to it', () => {
+  const row = (y: number, cells: Array<[string, number]>) => cells.map(([text, x]) => run(text, x, y));
+  const inv = readFields([
+    ...row(500, [['Taux', 40], ['Base', 200], ['TVA', 320]]),
+    ...row(515, [['20 %', 40], ['2 400,00', 200], ['480,00', 320]]),
+    ...row(530, [['5,5 %', 40], ['1 000,00', 200], ['55,00', 320]]),
+    ...row(600, [['Total HT', 200], ['3 400,00 €', 320]]),
+    ...row(615, [['Total TTC', 200], ['3 935,00 €', 320]]),
+  ]);
+  assert.deepEqual([inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc, inv.extra.amountsProof], [340000, 53500, 393500, 'equation']);
+});
+
 test('OCR that garbles one total: the two that agree through the printed VAT rate imply it, for review only', () => {
   const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
   // "Total toutes taxes comprises 12 430,37 €" with the 1 run into the label.

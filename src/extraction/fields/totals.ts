@@ -15,6 +15,10 @@ interface Candidate {
   cents: Cents;
   score: number;
   lineIndex: number;
+  /** Which label of its line it belongs to: a row of headings ("USt. 19% | USt. 7%") holds several. */
+  labelAt: number;
+  /** The VAT rate its label names ("TVA 5,5 %"), if any. */
+  rate: string | null;
   /** A repaired reading (see readings()): reported, never trusted enough to validate. */
   repaired?: boolean;
   /** Read in a column of values under a heading, not beside its own label. */
@@ -50,9 +54,10 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
     const qualifier = amounts.length ? hit.after.slice(0, amounts[0]!.index) : '';
     if (AMOUNT_DECOYS.test(`${hit.label} ${fold(qualifier)}`)) continue;
     const pageBias = line.page === lastPage ? 0 : -0.2;
+    const at = { lineIndex: hit.lineIndex, labelAt: hit.afterIndex, rate: VAT_RATE.exec(`${hit.label} ${hit.after}`)?.[1]?.replace(',', '.') ?? null };
     const bare = line.conf < 1 && !amounts.length ? droppedDecimals(ownCells(hit.after)) : null;
     if (bare !== null) {
-      list.push({ role: hit.role, cents: bare, score: hit.weight * line.conf + pageBias - REPAIR_PENALTY, lineIndex: hit.lineIndex, repaired: true });
+      list.push({ role: hit.role, cents: bare, score: hit.weight * line.conf + pageBias - REPAIR_PENALTY, ...at, repaired: true });
       continue;
     }
     if (!amounts.length) {
@@ -60,21 +65,21 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
       // since a table that lists one row per VAT rate ends with the row that sums them.
       const rows = columnValues(hit.below());
       rows.forEach((a, k) => {
-        for (const r of readings(a, line.conf)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf - 0.1 - 0.03 * (rows.length - 1 - k) + pageBias - r.penalty, lineIndex: hit.lineIndex, repaired: r.repaired, inColumn: true });
+        for (const r of readings(a, line.conf)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf - 0.1 - 0.03 * (rows.length - 1 - k) + pageBias - r.penalty, ...at, repaired: r.repaired, inColumn: true });
       });
       for (const a of rows) if (a.currency) currencies.push(a.currency);
       // OCR that drops a cell from the row of values, or headings left-aligned over amounts
       // right-aligned in their boxes, puts values in a neighbour's column. Every amount of the row
       // just below is then also a candidate, too weak to validate alone: only an equation that adds
       // up (HT + TVA = TTC) among them can pick it.
-      for (const a of rowBelow(lines, hit.lineIndex, labelled)) list.push({ role: hit.role, cents: a.cents, score: hit.weight * line.conf - ANY_CELL_PENALTY + pageBias, lineIndex: hit.lineIndex, repaired: true });
+      for (const a of rowBelow(lines, hit.lineIndex, labelled)) list.push({ role: hit.role, cents: a.cents, score: hit.weight * line.conf - ANY_CELL_PENALTY + pageBias, ...at, repaired: true });
       continue;
     }
     // The last amount after a label is the total ("TVA 20 % 100,00 20,00": base, then tax).
     const pick = amounts.at(-1)!;
     if (pick.currency) currencies.push(pick.currency);
     // Totals sit at the end: on multi-page invoices, earlier pages' "totals" are carried forward.
-    for (const r of readings(pick, line.conf)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf + pageBias - r.penalty, lineIndex: hit.lineIndex, repaired: r.repaired });
+    for (const r of readings(pick, line.conf)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf + pageBias - r.penalty, ...at, repaired: r.repaired });
   }
   for (const line of lines) for (const a of findAmounts(line.text)) if (a.currency) currencies.push(a.currency);
   return { list, currencies };
@@ -166,8 +171,12 @@ function netEqualsTotal(h: Candidate, t: Candidate, ttc: Candidate[], ratePrinte
   return !ratePrinted;
 }
 
-function vatSums(tva: Candidate[], lines: Line[]): VatReading[] {
-  const distinct = [...new Map(tva.map((c) => [`${c.lineIndex}`, c])).values()];
+function vatSums(tva: Candidate[]): VatReading[] {
+  const labelOf = (c: Candidate) => `${c.lineIndex}:${c.labelAt}`;
+  // Each label's best reading: as printed before a repair, its own row before any cell of the next.
+  const byLabel = new Map<string, Candidate>();
+  for (const c of tva) if (!byLabel.has(labelOf(c)) || c.score > byLabel.get(labelOf(c))!.score) byLabel.set(labelOf(c), c);
+  const distinct = [...byLabel.values()];
   const out: VatReading[] = tva.map((c) => ({ cents: c.cents, score: c.score, repaired: c.repaired }));
   const sumOf = (parts: Candidate[]): VatReading => ({
     cents: parts.reduce((s, c) => s + c.cents, 0), score: Math.min(...parts.map((c) => c.score)) - 0.05,
@@ -176,9 +185,14 @@ function vatSums(tva: Candidate[], lines: Line[]): VatReading[] {
   if (distinct.length >= 2 && distinct.length <= MAX_VAT_RATES) out.push(sumOf(distinct));
   // A VAT heading elsewhere on the page (a "Code TVA" column over the bases) adds a line that is no
   // rate's tax: the lines that name their rate, one line per rate, are the parts of the total.
-  const rated = distinct.filter((c) => VAT_RATE.test(lines[c.lineIndex]!.text));
-  const rates = new Set(rated.map((c) => VAT_RATE.exec(lines[c.lineIndex]!.text)![1]!.replace(',', '.')));
+  const rated = distinct.filter((c) => c.rate !== null);
+  const rates = new Set(rated.map((c) => c.rate));
   if (rated.length < distinct.length && rated.length >= 2 && rated.length <= MAX_VAT_RATES && rates.size === rated.length) out.push(sumOf(rated));
+  // A VAT heading over one row per rate ("MwSt." over 779,44 and 130,80), with no total VAT printed:
+  // the rows, read as printed, are the parts of the total.
+  const columns = new Map<string, Candidate[]>();
+  for (const c of tva) if (c.inColumn && !c.repaired) columns.set(labelOf(c), [...columns.get(labelOf(c)) ?? [], c]);
+  for (const rows of columns.values()) if (rows.length >= 2 && rows.length <= MAX_VAT_RATES) out.push(sumOf(rows));
   return out;
 }
 
@@ -194,7 +208,7 @@ export function readTotals(lines: Line[]): Totals {
   const byRole = (role: AmountRole) => list.filter((c) => c.role === role);
   const ht = byRole('ht');
   const ttc = [...byRole('ttc'), ...byRole('due').map((c) => ({ ...c, score: c.score - 0.15 }))];
-  const tva = vatSums(byRole('tva'), lines);
+  const tva = vatSums(byRole('tva'));
   const zeroVat = lines.some((l) => ZERO_VAT_EVIDENCE.test(fold(l.text)));
   if (zeroVat) tva.push({ cents: 0, score: 0.9 });
   // No VAT amount printed at all: a net equal to the total implies none, a weak reading for review.
