@@ -8,6 +8,7 @@ import { estimateSkew } from '../../src/extraction/ocr/deskew.ts';
 import { clearDarkBorders } from '../../src/extraction/ocr/dark-borders.ts';
 import { lightenDarkPanels } from '../../src/extraction/ocr/dark-panels.ts';
 import { eraseRulingLines } from '../../src/extraction/ocr/ruling-lines.ts';
+import { eraseDotLeaders } from '../../src/extraction/ocr/dot-leaders.ts';
 import { evenLighting } from '../../src/extraction/ocr/even-lighting.ts';
 import { darkenFaintPrint } from '../../src/extraction/ocr/faint-print.ts';
 import { wordsFromTsv } from '../../src/extraction/ocr/ocr-engine.ts';
@@ -161,6 +162,31 @@ test("the paper's edges are not rules: a receipt photographed on a table has a d
   paint(40, 600, 400, 2);
   const erased = eraseRulingLines(receipt);
   assert.ok(erased && erased.data[601 * width + 200] === 255 && erased.data[600 * width + 7] === 0, 'only the rule inside the page is erased');
+});
+
+test('leader dots between a label and its amount are erased; letters, an ellipsis and a line of small print are left as printed', () => {
+  const [width, height] = [800, 200];
+  const page = { width, height, data: Buffer.alloc(width * height, 255) };
+  const paint = (x0: number, y0: number, w: number, h: number, v = 0) => {
+    for (let y = y0; y < y0 + h; y++) page.data.fill(v, y * width + x0, y * width + x0 + w);
+  };
+  for (let k = 0; k < 8; k++) paint(20 + k * 14, 40, 10, 16); // "Total TTC"
+  for (let k = 0; k < 30; k++) paint(140 + k * 12, 53, 3, 3); // the leader, on the baseline
+  for (let k = 0; k < 5; k++) paint(520 + k * 14, 40, 10, 16); // "12,36"
+  for (let k = 0; k < 3; k++) paint(20 + k * 8, 103, 3, 3); // an ellipsis: "..."
+  // Small print: letters as small as dots, evenly spaced, but each with a hole ("o").
+  for (let k = 0; k < 40; k++) { paint(20 + k * 8, 150, 6, 6); paint(22 + k * 8, 152, 2, 2, 255); }
+  const erased = eraseDotLeaders(page);
+  assert.ok(erased, 'the leader is found');
+  const changed = (x0: number, y0: number, w: number, h: number) => {
+    let n = 0;
+    for (let y = y0; y < y0 + h; y++) for (let x = x0; x < x0 + w; x++) if (erased.data[y * width + x] !== page.data[y * width + x]) n++;
+    return n;
+  };
+  assert.equal(changed(140, 50, 360, 10), 30 * 9, 'every dot of the leader is white');
+  assert.equal(changed(0, 0, width, height) - changed(140, 50, 360, 10), 0, 'nothing else changes');
+  paint(140, 53, 360, 3, 255);
+  assert.ok(eraseDotLeaders(page) === null, 'a page without a leader is left alone');
 });
 
 test('pale print is darkened below the binarisation threshold; paper stays white and ink black', () => {

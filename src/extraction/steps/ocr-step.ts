@@ -8,6 +8,7 @@ import type { ExtractedInvoice } from '../types.ts';
 import type { OcrEngine, PageLayout } from '../ocr/ocr-engine.ts';
 import { clearDarkBorders } from '../ocr/dark-borders.ts';
 import { lightenDarkPanels } from '../ocr/dark-panels.ts';
+import { eraseDotLeaders } from '../ocr/dot-leaders.ts';
 import { eraseRulingLines } from '../ocr/ruling-lines.ts';
 import { evenLighting } from '../ocr/even-lighting.ts';
 import { darkenFaintPrint } from '../ocr/faint-print.ts';
@@ -44,7 +45,7 @@ export const ocrStep: Step = {
  * The stages bench/ocr-time.ts times; tesseract's passes it times through the engine it passes in.
  * A PDF page is prepared while its rendered pixels exist, so its `render` includes its `prepare`.
  */
-export type OcrStage = 'render' | 'prepare' | 'dark-panels' | 'ruling-lines' | 'even-lighting' | 'faint-print' | 'dark-borders' | 'fields';
+export type OcrStage = 'render' | 'prepare' | 'dark-panels' | 'dot-leaders' | 'ruling-lines' | 'even-lighting' | 'faint-print' | 'dark-borders' | 'fields';
 export type TimeStage = <T>(stage: OcrStage, work: () => T | Promise<T>) => Promise<T>;
 const untimed: TimeStage = async (_stage, work) => work();
 
@@ -64,7 +65,9 @@ export async function readByOcr(doc: LoadedDocument, ocr: OcrEngine, time: TimeS
   const pages = await time('dark-panels', () => prepared.map((p) => ({ ...p, grey: lightenDarkPanels(p.grey) ?? p.grey })));
   const lit = await time('even-lighting', () => Promise.all(pages.map((p) => evenLighting(p.grey))));
   const evened = lit.some(Boolean) ? pages.map((p, i) => ({ ...p, grey: lit[i] ?? p.grey })) : null;
-  const first = await readPages(evened ?? pages, ocr, time);
+  // Leader dots ("Total TTC ........ 12,36 €") made tesseract drop the amount at their end.
+  const read = await time('dot-leaders', () => (evened ?? pages).map((p) => ({ ...p, grey: eraseDotLeaders(p.grey) ?? p.grey })));
+  const first = await readPages(read, ocr, time);
   if (first && amountsProven(first)) return { invoice: first, witness: 'none', witnessChanged: false };
   // A second, different reading when the first does not prove its amounts; pages whose amounts
   // read consistently pay for one pass. Evening the light reads most unevenly lit pages better,
@@ -77,11 +80,11 @@ export async function readByOcr(doc: LoadedDocument, ocr: OcrEngine, time: TimeS
   const noAmounts = !first || AMOUNT_FIELDS.every((f) => first.fields[f] === null);
   const witnessOf = async (): Promise<{ kind: OcrReading['witness']; pages: PageImage[] } | null> => {
     if (evened) return { kind: 'as-scanned', pages };
-    if (noAmounts) return { kind: 'faint-print', pages: await time('faint-print', () => pages.map((p) => ({ ...p, grey: darkenFaintPrint(lowerPart(p.grey)) }))) };
+    if (noAmounts) return { kind: 'faint-print', pages: await time('faint-print', () => read.map((p) => ({ ...p, grey: darkenFaintPrint(lowerPart(p.grey)) }))) };
     // Only where a total was read: a first page that prints no totals at all would pay for nothing.
     if (first?.fields.montant_ttc == null) return null;
-    const erased = await time('ruling-lines', () => pages.map((p) => eraseRulingLines(p.grey)));
-    return erased.some(Boolean) ? { kind: 'without-rules', pages: pages.map((p, i) => ({ ...p, grey: erased[i] ?? p.grey })) } : null;
+    const erased = await time('ruling-lines', () => read.map((p) => eraseRulingLines(p.grey)));
+    return erased.some(Boolean) ? { kind: 'without-rules', pages: read.map((p, i) => ({ ...p, grey: erased[i] ?? p.grey })) } : null;
   };
   const second = await witnessOf();
   if (!second) return { invoice: first, witness: 'none', witnessChanged: false };
