@@ -197,6 +197,18 @@ test('multi-rate VAT in a per-rate table whose total VAT is not printed: the row
   assert.deepEqual([inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc, inv.extra.amountsProof], [340000, 53500, 393500, 'equation']);
 });
 
+test("OCR that drops the VAT line's label: the amount alone between the net and the total is the VAT, but a line of words is not", () => {
+  const page = (between: string) => readFields([
+    run('Total HT', 300, 500), run('EUR 1 250,00', 420, 500),
+    run(between, 420, 515),
+    run('Total TTC', 300, 530), run('EUR 1 500,00', 420, 530),
+  ]);
+  const dropped = page('EUR 250,00');
+  assert.deepEqual([dropped.fields.montant_ht, dropped.fields.montant_tva, dropped.fields.montant_ttc, dropped.extra.amountsProof], [125000, 25000, 150000, 'equation']);
+  const charges = page('Frais de dossier 250,00');
+  assert.ok(charges.extra.amountsProof !== 'equation', 'a line that says what it is is no VAT');
+});
+
 test('OCR that garbles one total: the two that agree through the printed VAT rate imply it, for review only', () => {
   const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
   // "Total toutes taxes comprises 12 430,37 €" with the 1 run into the label.

@@ -81,8 +81,29 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
     // Totals sit at the end: on multi-page invoices, earlier pages' "totals" are carried forward.
     for (const r of readings(pick, line.conf)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf + pageBias - r.penalty, ...at, repaired: r.repaired });
   }
+  list.push(...vatBetweenTotals(lines, list, labelled));
   for (const line of lines) for (const a of findAmounts(line.text)) if (a.currency) currencies.push(a.currency);
   return { list, currencies };
+}
+
+/**
+ * OCR that drops a VAT line's label ("VAT 20 %") leaves its amount alone on its line, between the net
+ * and the total: that amount, read as printed, is the VAT, weaker than a labelled one. It is still a
+ * third reading of the page, so the equation (net + it = total) proves the three as well.
+ */
+function vatBetweenTotals(lines: Line[], list: Candidate[], labelled: Set<number>): Candidate[] {
+  const out: Candidate[] = [];
+  const beside = (role: AmountRole) => list.filter((c) => c.role === role && !c.repaired && !c.inColumn);
+  for (const h of beside('ht')) {
+    const i = h.lineIndex + 1;
+    const line = lines[i];
+    if (!line || labelled.has(i) || !beside('ttc').some((t) => t.lineIndex === i + 1)) continue;
+    if (line.page !== lines[h.lineIndex]!.page || /\p{L}{2,}/u.test(line.text.replace(/\b(EUR|USD|GBP|CHF)\b/gi, ''))) continue;
+    for (const a of findAmounts(line.text)) {
+      out.push({ role: 'tva', cents: a.cents, score: h.score - ANY_CELL_PENALTY, lineIndex: i, labelAt: 0, rate: null });
+    }
+  }
+  return out;
 }
 
 /** The first run of amounts in a column: a cell of words after them ends the table's values. */
