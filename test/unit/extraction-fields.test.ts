@@ -7,6 +7,8 @@ import { combineReadings } from '../../src/extraction/steps/ocr-step.ts';
 import type { TextRun } from '../../src/extraction/layout/text-run.ts';
 
 const run = (text: string, x: number, y: number, h = 10, conf = 1): TextRun => ({ text, x, y, w: text.length * h * 0.5, h, page: 1, conf });
+/** A row of cells at one height, each [text, x]. */
+const cells = (y: number, row: Array<[string, number]>) => row.map(([text, x]) => run(text, x, y));
 
 test('SIRET: grouped by threes, glued to a postcode, or as SIREN + establishment', () => {
   const byThrees = readFields([run('Atelier Roux – SIRET 552 100 554 000 13 – APE 7022Z', 40, 780)]);
@@ -159,42 +161,37 @@ test("a service period's bounds ('Start of service', 'fin de la prestation') and
 });
 
 test('multi-rate VAT: the lines that name their rate add up to the VAT total, beside a VAT column elsewhere on the page', () => {
-  const row = (y: number, cells: Array<[string, number]>) => cells.map(([text, x]) => run(text, x, y));
   const inv = readFields([
     // The items' "TVA" column heading is a VAT label too: one line more than the rates, so the sum of
     // every VAT line (five) is no breakdown.
-    ...row(300, [['Désignation', 40], ['Qté', 200], ['Prix unit. HT', 260], ['TVA', 360], ['Montant HT', 420]]),
-    ...row(315, [['Conseil', 40], ['1', 200], ['1 221,00', 260], ['20 %', 360], ['1 221,00', 420]]),
-    ...row(500, [['Code TVA', 40], ['Base', 110], ['Taxe', 180], ['Total HT', 300], ['5 000,00 EUR', 420]]),
-    ...row(515, [['20 %', 40], ['3 000,00', 110], ['600,00', 180], ['TVA 20 %', 300], ['600,00 EUR', 420]]),
-    ...row(530, [['10 %', 40], ['1 000,00', 110], ['100,00', 180], ['TVA à 10 %', 300], ['100,00 EUR', 420]]),
-    ...row(545, [['T.V.A. 5,5%', 300], ['55,00 EUR', 420]]),
-    ...row(560, [['T.V.A. 2,1%', 300], ['21,00 EUR', 420]]),
-    ...row(575, [['Total TTC', 300], ['5 776,00 EUR', 420]]),
+    ...cells(300, [['Désignation', 40], ['Qté', 200], ['Prix unit. HT', 260], ['TVA', 360], ['Montant HT', 420]]),
+    ...cells(315, [['Conseil', 40], ['1', 200], ['1 221,00', 260], ['20 %', 360], ['1 221,00', 420]]),
+    ...cells(500, [['Code TVA', 40], ['Base', 110], ['Taxe', 180], ['Total HT', 300], ['5 000,00 EUR', 420]]),
+    ...cells(515, [['20 %', 40], ['3 000,00', 110], ['600,00', 180], ['TVA 20 %', 300], ['600,00 EUR', 420]]),
+    ...cells(530, [['10 %', 40], ['1 000,00', 110], ['100,00', 180], ['TVA à 10 %', 300], ['100,00 EUR', 420]]),
+    ...cells(545, [['T.V.A. 5,5%', 300], ['55,00 EUR', 420]]),
+    ...cells(560, [['T.V.A. 2,1%', 300], ['21,00 EUR', 420]]),
+    ...cells(575, [['Total TTC', 300], ['5 776,00 EUR', 420]]),
   ]);
   assert.deepEqual([inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc, inv.extra.amountsProof], [500000, 77600, 577600, 'equation']);
 });
 
-test('multi-rate VAT in one row of headings ("TVA 20 % | TVA 5,5 %" over their amounts): the VAT is the sum of the cells', () => {
-  const row = (y: number, cells: Array<[string, number]>) => cells.map(([text, x]) => run(text, x, y));
-  const inv = readFields([
-    ...row(500, [['Total HT', 40], ['TVA 20 %', 200], ['TVA 5,5 %', 320]]),
-    ...row(515, [['3 400,00 €', 40], ['480,00 €', 200], ['55,00 €', 320]]),
-    ...row(560, [['Total TTC', 200], ['3 935,00 €', 320]]),
+test('multi-rate VAT: one VAT label per rate in a row of headings, or a per-rate table whose total VAT is not printed, add up to the VAT', () => {
+  const amounts = (inv: ReturnType<typeof readFields>) => [inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc, inv.extra.amountsProof];
+  const headings = readFields([
+    ...cells(500, [['Total HT', 40], ['TVA 20 %', 200], ['TVA 5,5 %', 320]]),
+    ...cells(515, [['3 400,00 €', 40], ['480,00 €', 200], ['55,00 €', 320]]),
+    ...cells(560, [['Total TTC', 200], ['3 935,00 €', 320]]),
   ]);
-  assert.deepEqual([inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc, inv.extra.amountsProof], [340000, 53500, 393500, 'equation']);
-});
-
-test('multi-rate VAT in a per-rate table whose total VAT is not printed: the rows under the VAT heading add up to it', () => {
-  const row = (y: number, cells: Array<[string, number]>) => cells.map(([text, x]) => run(text, x, y));
-  const inv = readFields([
-    ...row(500, [['Taux', 40], ['Base', 200], ['TVA', 320]]),
-    ...row(515, [['20 %', 40], ['2 400,00', 200], ['480,00', 320]]),
-    ...row(530, [['5,5 %', 40], ['1 000,00', 200], ['55,00', 320]]),
-    ...row(600, [['Total HT', 200], ['3 400,00 €', 320]]),
-    ...row(615, [['Total TTC', 200], ['3 935,00 €', 320]]),
+  assert.deepEqual(amounts(headings), [340000, 53500, 393500, 'equation'], 'one row of headings');
+  const table = readFields([
+    ...cells(500, [['Taux', 40], ['Base', 200], ['TVA', 320]]),
+    ...cells(515, [['20 %', 40], ['2 400,00', 200], ['480,00', 320]]),
+    ...cells(530, [['5,5 %', 40], ['1 000,00', 200], ['55,00', 320]]),
+    ...cells(600, [['Total HT', 200], ['3 400,00 €', 320]]),
+    ...cells(615, [['Total TTC', 200], ['3 935,00 €', 320]]),
   ]);
-  assert.deepEqual([inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc, inv.extra.amountsProof], [340000, 53500, 393500, 'equation']);
+  assert.deepEqual(amounts(table), [340000, 53500, 393500, 'equation'], 'a per-rate table');
 });
 
 test("OCR that drops the VAT line's label: the amount alone between the net and the total is the VAT, but a line of words is not", () => {
