@@ -323,3 +323,9 @@ test('a minus or parenthesis glued before the currency makes the amount negative
   assert.deepEqual(findAmounts('-EUR 11,373.62   (£1,234.56)   -€ 12,00').map((a) => a.cents), [-1137362, -123456, -1200]);
   assert.deepEqual(findAmounts('Total - EUR 12,00').map((a) => a.cents), [1200], 'a spaced dash is a separator');
 });
+
+test("an accounting negative whose closing parenthesis OCR lost stays negative; a parenthesis that closes later is no sign", () => {
+  assert.deepEqual(findAmounts('Total H.T.   (1.234,50 ©').map((a) => a.cents), [-123450]);
+  assert.deepEqual(findAmounts('TVA (20 %)   (246,90').map((a) => a.cents), [-24690]);
+  assert.deepEqual(findAmounts('Acompte (300,00 € HT)').map((a) => a.cents), [30000]);
+});
