@@ -194,6 +194,14 @@ test('multi-rate VAT: one VAT label per rate in a row of headings, or a per-rate
   assert.deepEqual(amounts(table), [340000, 53500, 393500, 'equation'], 'a per-rate table');
 });
 
+test('a row of headings ending in a bare "TOTAL": each heading reads the value in its own column', () => {
+  const inv = readFields([
+    ...cells(400, [['Total net', 300], ['VAT 20%', 400], ['TOTAL', 500]]),
+    ...cells(415, [['€3,150.00', 290], ['€630.00', 400], ['€3,780.00', 480]]),
+  ]);
+  assert.deepEqual([inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc, inv.extra.amountsProof], [315000, 63000, 378000, 'equation']);
+});
+
 test("OCR that drops the VAT line's label: the amount alone between the net and the total is the VAT, but a line of words is not", () => {
   const page = (between: string) => readFields([
     run('Total HT', 300, 500), run('EUR 1 250,00', 420, 500),

@@ -25,6 +25,9 @@ type LabelMatch<R extends string> = { label: Label<R>; start: number; end: numbe
 function labelsOn<R extends string>(text: string, labels: Label<R>[]): LabelMatch<R>[] {
   const found: LabelMatch<R>[] = [];
   const keep = (label: Label<R>, start: number, end: number) => {
+    // A match may begin with the spaces before the word (a bare "Total" after a column gap): the label
+    // starts at its first letter, or its cell is taken for the one before it.
+    start += Math.max(0, text.slice(start, end).search(/\S/));
     const clash = found.findIndex((f) => start < f.end && f.start < end);
     if (clash === -1) found.push({ label, start, end });
     else if (found[clash]!.label.weight < label.weight) found[clash] = { label, start, end };
