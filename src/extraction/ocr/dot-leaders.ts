@@ -8,10 +8,11 @@ import type { GreyImage } from './prepare-image.ts';
 /** Darker than this is ink. */
 const INK = 170;
 /**
- * A leader dot is at most this many pixels across: a period is 3 pixels at 200 dpi, 4 to 6 at 300.
- * Small print's letters are not much larger, so a dot must also be solid (below).
+ * A leader dot is at most this many pixels across: a period is 3 pixels at 200 dpi, 4 to 6 at 300, and
+ * a bold one blurred by a phone scan 9. Small print's letters are not much larger, so a dot must also
+ * be solid, and a leader's dots one size and evenly spaced (below).
  */
-const MAX_DOT = 8;
+const MAX_DOT = 10;
 /** A dot fills most of its box (a disc, 79 %; a square, all); "e", "n" or "o" have a hole or an opening. */
 const SOLID = 0.6;
 /** Fewer dots than this in a row may be an ellipsis or a "..." in a name; more are a leader. */
@@ -119,11 +120,14 @@ function leaders(blobs: Map<number, Blob>): number[] {
     const [w, h] = [b.x1 - b.x0 + 1, b.y1 - b.y0 + 1];
     const [cx, cy] = [(b.x0 + b.x1) / 2, (b.y0 + b.y1) / 2];
     // A chain whose next dot would already be past is over.
-    for (const chain of [...open]) if (cx - chain.lastX > (chain.gap || MAX_DOT * 4) * (1 + EVEN_SPACING)) close(chain);
+    for (const chain of [...open]) if (cx - chain.lastX > (chain.gap ? chain.gap * 2 : MAX_DOT * 4) * (1 + EVEN_SPACING)) close(chain);
     const fits = (c: Chain) => {
       const gap = cx - c.lastX;
       if (gap < w * 1.5 || Math.abs(w - c.w) > SIZE_SLACK || Math.abs(h - c.h) > SIZE_SLACK) return false;
-      return c.gap ? Math.abs(gap - c.gap) <= Math.max(c.gap * EVEN_SPACING, SPACING_SLACK) : gap <= MAX_DOT * 4;
+      if (!c.gap) return gap <= MAX_DOT * 4;
+      // One step, or two where a scan's noise lost a dot.
+      const slack = Math.max(c.gap * EVEN_SPACING, SPACING_SLACK);
+      return Math.abs(gap - c.gap) <= slack || Math.abs(gap - 2 * c.gap) <= slack;
     };
     // A dot on a chain's baseline that does not continue it ends it: a leader has nothing between its
     // dots, whereas every other letter of a line of small print would otherwise make one.
