@@ -138,10 +138,12 @@ test('receipts: change whose first digit OCR misread as a letter proves nothing'
   assert.equal(inv.fields.montant_ttc, 1378);
 });
 
-test("a letter's date without a label word ('Manchester, 26-Sep-2026', 'Leipzig, den 21.06.2024', 'Le 2025-12-20') is the invoice's, with deadlines and payments received explained away", () => {
+test("a letter's date without a label word ('Manchester, 26-Sep-2026', 'Glasgow, March 9, 2026', 'Leipzig, den 21.06.2024', 'Le 2025-12-20') is the invoice's, with deadlines and payments received explained away", () => {
   const english = readFields([run('Manchester, 26-Sep-2026', 300, 100), run('Invoice No. INV-1', 40, 200), run('Please pay by 25-Nov-2026.', 40, 780)]);
   assert.equal(english.fields.date_facture, '2026-09-26');
   assert.deepEqual(english.extra.dateEvidence, { label: 'generic', rivals: [] });
+  const monthFirst = readFields([run('Glasgow, March 9, 2026', 300, 100), run('Payment due :   May 8, 2026', 300, 120)]);
+  assert.deepEqual([monthFirst.fields.date_facture, monthFirst.extra.dateEvidence?.label], ['2026-03-09', 'generic']);
   const german = readFields([run('Leipzig, den 21.06.2024', 300, 100), run('Bitte überweisen Sie den Betrag bis zum 20.08.2024.', 40, 780)]);
   assert.deepEqual([german.fields.date_facture, german.extra.dateEvidence], ['2024-06-21', { label: 'generic', rivals: [] }]);
   const french = readFields([run('Le 2025-12-20', 300, 100), run('Acompte reçu le 2025-11-13 ....... (120,00)', 40, 500), run('Merci de régler cette facture avant le 2026-01-20.', 40, 780)]);

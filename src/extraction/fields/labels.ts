@@ -97,8 +97,8 @@ export const NAMES_THE_INVOICE_DATE = Math.min(TITLE_DATED, DATE_HEADING_CELL, S
 /** "N° 12", "Nr. 4711", "#12" between a title and "vom". */
 const DATED_NUMBER_MARK = String.raw`(nr\.?|n[°o]\.?|no\.?|number|#)`;
 
-/** The whole dates a letter's date line prints: "5 septembre 2025", "12/03/2025", "26-Sep-2026", "2025-12-20". */
-const LETTER_DATE_FORMS = String.raw`(${any('weekdays')}\s+)?\d{1,2}(er|\.)?\s+[a-z]{3,}\.?\s+\d{4}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\d{1,2}-[a-z]{3,}\.?-\d{4}\b|\d{4}-\d{2}-\d{2}\b`;
+/** The whole dates a letter's date line prints: "5 septembre 2025", "April 28, 2026", "12/03/2025", "26-Sep-2026", "2025-12-20". */
+const LETTER_DATE_FORMS = String.raw`(${any('weekdays')}\s+)?\d{1,2}(er|\.)?\s+[a-z]{3,}\.?\s+\d{4}|[a-z]{3,}\.?\s+\d{1,2}(st|nd|rd|th)?,\s*\d{4}\b|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\d{1,2}-[a-z]{3,}\.?-\d{4}\b|\d{4}-\d{2}-\d{2}\b`;
 
 export const DATE_LABELS: Label<DateRole>[] = [
   label('invoice', EXPLICIT_DATE, String.raw`\b${any('invoiceDateLabels')}\b`),
@@ -122,8 +122,9 @@ export const DATE_LABELS: Label<DateRole>[] = [
   // The date of a French letter ("Nantes, le 5 septembre 2025", "Le lundi 21 novembre 2022"), and a
   // title word directly followed by a date ("Beitragsrechnung 24. Januar 2014"): a spelled-out date
   // ("5 septembre 2025", "24. Januar 2014") or a numeric one ("12/03/2025").
-  // An English letter has no word at all: "Manchester, 26-Sep-2026" opening its cell, the date in the
-  // same cell ("LONDON Schreibtischstuhl,   02/17/26" is an item and the date of its own column).
+  // An English letter has no word at all: "Manchester, 26-Sep-2026" or "Edinburgh, April 28, 2026"
+  // opening its cell, the date in the same cell ("LONDON Schreibtischstuhl,   02/17/26" is an item and
+  // the date of its own column).
   label('invoice', LETTER_DATE, String.raw`(${AFTER_CELL_START}(([a-z][a-z' -]{1,40},\s*)?${any('letterDateWords')}\s+|[a-z][a-z' -]{1,40}, ?)|\b[a-z]*${any('titlesBeforeDate')}\s+)(?=${LETTER_DATE_FORMS})`),
   label('invoice', SIGNED_DATE, String.raw`\b${any('signedDateLabels')}\b`),
   label('due', OTHER_DATE, String.raw`\b${any('dueDateLabels')}\b`),
