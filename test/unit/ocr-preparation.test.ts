@@ -173,7 +173,7 @@ test('leader dots between a label and its amount are erased; letters, an ellipsi
   for (let k = 0; k < 8; k++) paint(20 + k * 14, 40, 10, 16); // "Total TTC"
   for (let k = 0; k < 30; k++) if (k !== 10) paint(140 + k * 12, 53, 3, 3); // the leader, on the baseline, a dot lost to noise
   for (let k = 0; k < 20; k++) paint(140 + k * 16, 75, 9, 9); // a bold one, blurred by a scan
-  for (let k = 0; k < 5; k++) paint(520 + k * 14, 40, 10, 16); // "12,36"
+  for (let k = 0; k < 5; k++) paint(520 + k * 14, 40, 10, 16); // "48,90"
   for (let k = 0; k < 3; k++) paint(20 + k * 8, 103, 3, 3); // an ellipsis: "..."
   // Small print: letters as small as dots, evenly spaced, but each with a hole ("o").
   for (let k = 0; k < 40; k++) { paint(20 + k * 8, 150, 6, 6); paint(22 + k * 8, 152, 2, 2, 255); }

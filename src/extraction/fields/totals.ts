@@ -209,7 +209,7 @@ function vatSums(tva: Candidate[]): VatReading[] {
   const rated = distinct.filter((c) => c.rate !== null);
   const rates = new Set(rated.map((c) => c.rate));
   if (rated.length < distinct.length && rated.length >= 2 && rated.length <= MAX_VAT_RATES && rates.size === rated.length) out.push(sumOf(rated));
-  // A VAT heading over one row per rate ("MwSt." over 779,44 and 130,80), with no total VAT printed:
+  // A VAT heading over one row per rate ("MwSt." over 480,00 and 55,00), with no total VAT printed:
   // the rows, read as printed, are the parts of the total.
   const columns = new Map<string, Candidate[]>();
   for (const c of tva) if (c.inColumn && !c.repaired) columns.set(labelOf(c), [...columns.get(labelOf(c)) ?? [], c]);

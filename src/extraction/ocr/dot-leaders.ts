@@ -1,4 +1,4 @@
-// Totals are often set as "Total TTC ........ 12,36 €": a row of leader dots leads the eye from the
+// Totals are often set as "Total TTC ........ 48,90 €": a row of leader dots leads the eye from the
 // label to its amount. tesseract's page segmentation takes the long dotted row for a picture or a
 // separator, and drops the amount at its end with it (a clean render read "Total TTC" and no amount
 // on three lines of three). Typesetters draw leaders as evenly spaced dots on one baseline; no

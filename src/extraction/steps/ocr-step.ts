@@ -65,7 +65,7 @@ export async function readByOcr(doc: LoadedDocument, ocr: OcrEngine, time: TimeS
   const pages = await time('dark-panels', () => prepared.map((p) => ({ ...p, grey: lightenDarkPanels(p.grey) ?? p.grey })));
   const lit = await time('even-lighting', () => Promise.all(pages.map((p) => evenLighting(p.grey))));
   const evened = lit.some(Boolean) ? pages.map((p, i) => ({ ...p, grey: lit[i] ?? p.grey })) : null;
-  // Leader dots ("Total TTC ........ 12,36 €") made tesseract drop the amount at their end.
+  // Leader dots ("Total TTC ........ 48,90 €") made tesseract drop the amount at their end.
   const read = await time('dot-leaders', () => (evened ?? pages).map((p) => ({ ...p, grey: eraseDotLeaders(p.grey) ?? p.grey })));
   const first = await readPages(read, ocr, time);
   if (first && amountsProven(first)) return { invoice: first, witness: 'none', witnessChanged: false };
