@@ -48,8 +48,8 @@ export function findAmounts(text: string): AmountMatch[] {
     // An accounting negative, "(1 234,50 €)": OCR may lose or garble its closing parenthesis ("(1 234,50 ©"),
     // so a parenthesis glued before the amount with none closing after it in the text is one too;
     // "(1 234,50 € HT)" closes later and is no negative.
-    const unclosed = !text.slice(m.index! + m[0].length).includes(')');
-    const negative = sign !== undefined && (sign !== '(' || g.close === ')' || unclosed);
+    const unclosed = () => !text.includes(')', m.index! + m[0].length);
+    const negative = sign !== undefined && (sign !== '(' || g.close === ')' || unclosed());
     out.push({ cents: negative ? -cents : cents, index: m.index!, end: m.index! + m[0].length, raw: m[0], currency });
   }
   return out;

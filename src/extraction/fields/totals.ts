@@ -94,10 +94,11 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
 function vatBetweenTotals(lines: Line[], list: Candidate[], labelled: Set<number>): Candidate[] {
   const out: Candidate[] = [];
   const beside = (role: AmountRole) => list.filter((c) => c.role === role && !c.repaired && !c.inColumn);
+  const totalLines = new Set(beside('ttc').map((t) => t.lineIndex));
   for (const h of beside('ht')) {
     const i = h.lineIndex + 1;
     const line = lines[i];
-    if (!line || labelled.has(i) || !beside('ttc').some((t) => t.lineIndex === i + 1)) continue;
+    if (!line || labelled.has(i) || !totalLines.has(i + 1)) continue;
     if (line.page !== lines[h.lineIndex]!.page || /\p{L}{2,}/u.test(line.text.replace(/\b(EUR|USD|GBP|CHF)\b/gi, ''))) continue;
     for (const a of findAmounts(line.text)) {
       out.push({ role: 'tva', cents: a.cents, score: h.score - ANY_CELL_PENALTY, lineIndex: i, labelAt: 0, rate: null });
