@@ -236,7 +236,7 @@ test('OCR that garbles one total: the two that agree through the printed VAT rat
   const two = readFields([ocr('Total HT   1 000,00 €', 300, 500), ocr('TVA 20 %   200,00 €', 300, 515), ocr('TVA 10 % non applicable', 40, 400), ocr('Total TTC   1 900,00 €', 300, 530)]);
   assert.equal(two.fields.montant_ttc, 190000);
   // A VAT OCR did not read: the difference of net and total, when it is a VAT's share.
-  const vat = readFields([ocr('Netto   1346,07 €', 300, 500), ocr('MwsSt. 19 %   255,75 €', 300, 515), ocr('Gesamtbetrag   1601,82 €', 300, 530)]);
+  const vat = readFields([ocr('Netto   1346,07 €', 300, 500), ocr('M#St. 19 %   255,75 €', 300, 515), ocr('Gesamtbetrag   1601,82 €', 300, 530)]);
   assert.deepEqual([vat.fields.montant_tva, vat.extra.amountsProof], [25575, 'none']);
 });
 
@@ -401,4 +401,66 @@ test("a credit note's amount due of the other sign than a total OCR read without
     ocr('NET À PAYER', 300, 560), ocr('- 210,00 EUR', 500, 560),
   ]);
   assert.deepEqual([kept.fields.montant_ttc, kept.extra.amountsProof], [-24000, 'equation']);
+});
+
+test("a credit note's minus that OCR lost ('~2 976,00', a bracket glued to the label) is put back by the equation, for review only", () => {
+  const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
+  const tilde = readFields([ocr('Total HT   -2 480,00 €', 300, 500), ocr('TVA 20 %   -496,00 €', 300, 515), ocr('Total TTC   ~2 976,00 €', 300, 530)]);
+  assert.deepEqual([tilde.fields.montant_ht, tilde.fields.montant_tva, tilde.fields.montant_ttc, tilde.extra.amountsProof], [-248000, -49600, -297600, 'weak']);
+  assert.equal(decide(tilde, 'ocr').status, 'pending');
+  const glued = readFields([
+    ocr('Total HT   (1 310,00 €)', 300, 500), ocr('TVA 5,5 %   (27,50 €)', 300, 515), ocr('TVA 10 %   (103,50 €)', 300, 530),
+    ocr('TVA   (131,00 €)', 300, 545), ocr('Total toutes taxes comprisesq1 441,00 €)', 300, 560),
+  ]);
+  assert.deepEqual([glued.fields.montant_tva, glued.fields.montant_ttc], [-13100, -144100]);
+  // A text layer does not lose signs: nothing adds up as printed, and there is no repair to propose.
+  const text = readFields([run('Total HT   -2 480,00 €', 300, 500), run('TVA 20 %   -496,00 €', 300, 515), run('Total TTC   2 976,00 €', 300, 530)]);
+  assert.equal(text.extra.amountsProof, 'none');
+});
+
+test("a currency sign OCR read as a digit ('€1,488.00' read '61,488.00') on a page that prints it before its amounts", () => {
+  const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
+  const page = (net: string, vat: string, total: string) => readFields([ocr(net, 300, 500), ocr(vat, 300, 515), ocr(total, 300, 530)]);
+  const first = page('Net total   €1,240.00', 'VAT 20%   €248.00', 'TOTAL   61,488.00');
+  assert.deepEqual([first.fields.montant_ttc, first.extra.amountsProof], [148800, 'weak']);
+  assert.equal(decide(first, 'ocr').status, 'pending');
+  const after = page('Total HT   1 240,00 €', 'TVA 20 %   248,00 €', 'Total TTC   61 488,00');
+  assert.equal(after.extra.amountsProof, 'none', 'a page whose currency follows its digits');
+});
+
+test('a VAT and a total both garbled by a currency sign: the tax at the printed rate, when net + tax ends as the total read does', () => {
+  const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
+  const both = readFields([ocr('Subtotal   €1,640.00', 300, 500), ocr('VAT (20%)   628.00', 300, 515), ocr('TOTAL   @,968.00', 300, 530)]);
+  assert.deepEqual([both.fields.montant_ht, both.fields.montant_tva, both.fields.montant_ttc, both.extra.amountsProof], [164000, 32800, 196800, 'none']);
+});
+
+test("OCR that misreads a total's first digit ('1 199,90' for 6 199,90): the sum of a net and a plausible VAT ending in its other digits, for review only", () => {
+  const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
+  const page = (due: string) => readFields([ocr('Netto   5 210,00 €', 300, 500), ocr('Umsatzsteuer   989,90 €', 300, 515), ocr(`Offener Betrag   ${due}`, 300, 530)]);
+  assert.deepEqual([page('1 199,90 €').fields.montant_ttc, page('1 199,90 €').extra.amountsProof], [619990, 'none']);
+  assert.equal(page('1 234,90 €').fields.montant_ttc, 123490, 'other digits are left as read');
+  assert.equal(page('9 990 €').fields.montant_ttc, 999000, 'three digits left say nothing');
+});
+
+test("totals' wordings OCR leaves: a bare 'TTC' opening its cell, 'MwsSt.' for MwSt., 'No VAT charged'", () => {
+  const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
+  const ttc = readFields([ocr('Total HT   1 250,00', 300, 500), ocr('TVA 20 %   250,00', 300, 515), ocr('TTC   1 500,00', 300, 530)]);
+  assert.deepEqual([ttc.fields.montant_ttc, ttc.extra.amountsProof], [150000, 'equation']);
+  const mwst = readFields([ocr('Gesamt netto   480,00 €', 300, 500), ocr('MwsSt. 19 %   91,20 €', 300, 515), ocr('Rechnungsbetrag   571,20 €', 300, 530)]);
+  assert.deepEqual([mwst.fields.montant_tva, mwst.extra.amountsProof], [9120, 'equation']);
+  const none = readFields([
+    run('Total excl. VAT   €2,400.00', 300, 500), run('Invoice total   €2,400.00', 300, 515),
+    run('No VAT charged: supplier not VAT registered. Late payment compensation of €40.00 may be charged.', 40, 700),
+  ]);
+  assert.deepEqual([none.fields.montant_tva, none.fields.montant_ttc, none.extra.amountsProof], [0, 240000, 'equation']);
+});
+
+test("a VAT guessed from a neighbouring row's cell gives way to the difference of a net and a total read beside their labels", () => {
+  const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
+  const page = readFields([
+    ...cells(400, [['Leistung', 40], ['Anz.', 250], ['Preis', 320], ['USt.', 400], ['Betrag', 470]]).map((r) => ({ ...r, conf: 0.9 })),
+    ...cells(415, [['Ersatzteile', 40], ['1', 250], ['107,91', 320], ['19%', 400], ['107,91', 470]]).map((r) => ({ ...r, conf: 0.9 })),
+    ocr('Gesamt netto   187,49', 300, 500), ocr('M#St. 19 %   35,62', 300, 515), ocr('Rechnungsbetrag   223,11', 300, 530),
+  ]);
+  assert.deepEqual([page.fields.montant_ht, page.fields.montant_tva, page.fields.montant_ttc, page.extra.amountsProof], [18749, 3562, 22311, 'none']);
 });

@@ -2,7 +2,8 @@
 // - Two amounts that agree through the VAT rate the page prints outvote the third: OCR garbles one
 //   amount far more often than two in a way that still fits the rate (a total whose first digit ran
 //   into its label, "comprisesl2 430,37" for 12 430,37; a credit note's total that lost its bracket).
-// - A total whose leading digits OCR lost is the net + VAT whose digits it ends.
+// - A total whose leading digits OCR lost, or whose first digit it misread, is the net + VAT whose
+//   digits it ends.
 import type { Cents } from '../../domain/money.ts';
 import { vatShareIsPlausible } from '../../domain/invoice-checks.ts';
 import type { Line } from '../layout/lines.ts';
@@ -11,7 +12,7 @@ import { fold } from './text-normalise.ts';
 export interface AmountGuess { ht: Cents | null; tva: Cents | null; ttc: Cents | null }
 
 /** "TVA 20 %", "T.V.A. 5,5%", "MwSt. 19%", "VAT @ 5.5%": a rate above zero printed beside a tax word. */
-const PRINTED_RATE = /\b(t\.?\s?v\.?\s?a|vat|mwst|ust|gst|sst|btw|tax|umsatzsteuer)(?:\b|(?=\d))[^0-9%\n]{0,25}?(\d{1,2}(?:[.,]\d{1,2})?)\s*%/g;
+const PRINTED_RATE = /\b(t\.?\s?v\.?\s?a|vat|mws?st|ust|gst|sst|btw|tax|umsatzsteuer)(?:\b|(?=\d))[^0-9%\n]{0,25}?(\d{1,2}(?:[.,]\d{1,2})?)\s*%/g;
 
 /** Every distinct VAT rate above zero the page prints, in percent. */
 export function printedVatRates(lines: Line[]): number[] {
@@ -42,20 +43,35 @@ export function guessFromRate(amounts: AmountGuess, rates: number[]): AmountGues
   if (ht !== null && tva !== null && tva !== 0 && fits(taxAt(ht, rate), tva)) return { ht, tva, ttc: ht + tva };
   if (ttc !== null && tva !== null && tva !== 0 && fits(taxAt(ttc - tva, rate), tva)) return { ht: ttc - tva, tva, ttc };
   if (ht !== null && ttc !== null && ht !== 0 && fits(ht + taxAt(ht, rate), ttc)) return { ht, tva: ttc - ht, ttc };
+  // The VAT and the total both garbled by a currency sign ("€351.00" read "651.00", "€2,105.98"
+  // read "@,105.98"): the tax at the rate, when net + tax ends as the total read does.
+  if (ht !== null && ttc !== null && ht > 0 && endsLike(ht + taxAt(ht, rate), ttc)) return { ht, tva: taxAt(ht, rate), ttc: ht + taxAt(ht, rate) };
   return amounts;
 }
 
 /**
- * A total whose leading digits OCR lost or took for a sign ("A 986,45 €", "£ 986,45 €" for 8 986,45):
- * its digits end the sum of a net and a VAT that is a plausible share of it. The sum is the total.
+ * A total whose leading digits OCR lost or took for a sign ("A 986,45 €", "£ 986,45 €" for 8 986,45),
+ * or whose first digit it misread ("1 531,84" for 7 531,84): its digits end the sum of a net and a
+ * VAT that is a plausible share of it. The sum is the total.
  */
 export function totalWithLostDigits(amounts: AmountGuess): AmountGuess {
   const { ht, tva, ttc } = amounts;
   if (ht === null || tva === null || ttc === null || tva === 0 || !vatShareIsPlausible(ht, tva)) return amounts;
-  const sum = ht + tva;
-  if (ttc <= 0 || sum <= ttc || ttc < MIN_DIGITS_KEPT) return amounts;
-  return String(sum).endsWith(String(ttc)) ? { ht, tva, ttc: sum } : amounts;
+  return endsLike(ht + tva, ttc) ? { ht, tva, ttc: ht + tva } : amounts;
+}
+
+/**
+ * A positive sum whose digits end with those of an amount read: all of them (the leading ones were
+ * lost), or all but its first (misread), when enough digits are left to say whose they are.
+ */
+function endsLike(sum: Cents, read: Cents): boolean {
+  if (read <= 0 || sum <= 0 || sum === read) return false;
+  const [s, r] = [String(sum), String(read)];
+  if (sum > read && read >= MIN_DIGITS_KEPT && s.endsWith(r)) return true;
+  return r.length <= s.length && read % 10 ** (r.length - 1) >= MIN_DIGITS_LEFT && s.endsWith(r.slice(1));
 }
 
 /** At least three digits (a euro and its cents) must survive for the rest to say whose they are. */
 const MIN_DIGITS_KEPT = 100;
+/** With the first digit misread, four must agree: three would match one total in a thousand by chance. */
+const MIN_DIGITS_LEFT = 1000;

@@ -46,6 +46,7 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
   const lastPage = lines.at(-1)?.page ?? 1;
   const hits = findLabels(lines, AMOUNT_LABELS);
   const labelled = new Set(hits.map((h) => h.lineIndex));
+  const symbolFirst = lines.some((l) => SYMBOL_BEFORE_DIGITS.test(l.text));
   for (const hit of hits) {
     const line = lines[hit.lineIndex]!;
     let amounts = findAmounts(ownCells(hit.after));
@@ -65,7 +66,7 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
       // since a table that lists one row per VAT rate ends with the row that sums them.
       const rows = columnValues(hit.below());
       rows.forEach((a, k) => {
-        for (const r of readings(a, line.conf)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf - 0.1 - 0.03 * (rows.length - 1 - k) + pageBias - r.penalty, ...at, repaired: r.repaired, inColumn: true });
+        for (const r of readings(a, line.conf, symbolFirst)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf - 0.1 - 0.03 * (rows.length - 1 - k) + pageBias - r.penalty, ...at, repaired: r.repaired, inColumn: true });
       });
       for (const a of rows) if (a.currency) currencies.push(a.currency);
       // OCR that drops a cell from the row of values, or headings left-aligned over amounts
@@ -79,9 +80,10 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
     const pick = amounts.at(-1)!;
     if (pick.currency) currencies.push(pick.currency);
     // Totals sit at the end: on multi-page invoices, earlier pages' "totals" are carried forward.
-    for (const r of readings(pick, line.conf)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf + pageBias - r.penalty, ...at, repaired: r.repaired });
+    for (const r of readings(pick, line.conf, symbolFirst)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf + pageBias - r.penalty, ...at, repaired: r.repaired });
   }
   list.push(...vatBetweenTotals(lines, list, labelled));
+  list.push(...lostSigns(list, lines));
   for (const line of lines) for (const a of findAmounts(line.text)) if (a.currency) currencies.push(a.currency);
   return { list, currencies };
 }
@@ -106,6 +108,19 @@ function vatBetweenTotals(lines: Line[], list: Candidate[], labelled: Set<number
   }
   return out;
 }
+
+/**
+ * OCR loses a credit note's minus: "-13 663,43" read "~13 663,43", or "(1 286,26 €)" with its bracket
+ * glued to the label ("comprises1 286,26 €)"). When the totals read as printed disagree in sign, each
+ * also has the other sign, as a repair: the equation picks the fewest flips, and never validates them.
+ */
+function lostSigns(list: Candidate[], lines: Line[]): Candidate[] {
+  const read = list.filter((c) => !c.repaired && c.cents !== 0 && c.role !== 'due' && lines[c.lineIndex]!.conf < 1);
+  if (!read.some((c) => c.cents < 0) || !read.some((c) => c.cents > 0)) return [];
+  return read.map((c) => ({ ...c, cents: -c.cents, score: c.score - SIGN_REPAIR_PENALTY, repaired: true }));
+}
+/** More than a repair of digits, so that a solution with one flip always outranks one with two. */
+const SIGN_REPAIR_PENALTY = 0.3;
 
 /** The first run of amounts in a column: a cell of words after them ends the table's values. */
 function columnValues(cells: string[]): AmountMatch[] {
@@ -133,15 +148,23 @@ function rowBelow(lines: Line[], lineIndex: number, labelled: Set<number>): Amou
 }
 
 /**
- * The ways to read an amount. OCR drops decimal commas ("1 234,56 €" read "123456 €"): a whole
- * number on an OCR line may also be its hundredth, a weaker reading that only an equation that
- * adds up (HT + TVA = TTC) can promote. A text layer (confidence 1) is taken as printed.
+ * The ways to read an amount. A text layer (confidence 1) is taken as printed; on an OCR line, two
+ * weaker readings that only an equation that adds up (HT + TVA = TTC) can promote:
+ * - OCR drops decimal commas ("1 234,56 €" read "123456 €"): a whole number may be its hundredth;
+ * - on a page that prints its currency before the digits, OCR reads the sign as a digit ("€839.77"
+ *   read "6839.77"): an amount with no currency may be the same without its first digit.
  */
-function readings(a: AmountMatch, lineConf: number): Array<{ cents: Cents; penalty: number; repaired: boolean }> {
-  const asPrinted = { cents: a.cents, penalty: 0, repaired: false };
+function readings(a: AmountMatch, lineConf: number, symbolFirst: boolean): Array<{ cents: Cents; penalty: number; repaired: boolean }> {
+  const out = [{ cents: a.cents, penalty: 0, repaired: false }];
+  if (lineConf >= 1) return out;
   const whole = !/[.,]\d{1,2}\s*\D*$/.test(a.raw.trim()) && Math.abs(a.cents) >= 10000;
-  return lineConf < 1 && whole ? [asPrinted, { cents: Math.round(a.cents / 100), penalty: REPAIR_PENALTY, repaired: true }] : [asPrinted];
+  if (whole) out.push({ cents: Math.round(a.cents / 100), penalty: REPAIR_PENALTY, repaired: true });
+  const rest = symbolFirst && !a.currency ? findAmounts(a.raw.replace(/\d/, ''))[0] : undefined;
+  if (rest && rest.cents !== 0) out.push({ cents: Math.sign(a.cents) * Math.abs(rest.cents), penalty: REPAIR_PENALTY, repaired: true });
+  return out;
 }
+/** "€839.77", "£ 12.00", "$5": a currency sign printed before its amount. */
+const SYMBOL_BEFORE_DIGITS = /[€£$]\s?\d/;
 const REPAIR_PENALTY = 0.2;
 /** A second consistent reading scoring within this of the best makes the page ambiguous. */
 const RIVAL_MARGIN = 0.2;
@@ -177,7 +200,7 @@ const best = (list: Candidate[]) => list.reduce<Candidate | null>((b, c) => (!b 
 type VatReading = { cents: Cents; score: number; repaired?: boolean; unprinted?: boolean };
 
 /** A VAT rate above zero printed anywhere ("TVA 20 %", "MwSt. 19%"): the invoice charges VAT. */
-const NONZERO_VAT_RATE = /\b(tva|vat|mwst|ust|gst|sst|btw|tax)\b[^0-9%\n]{0,25}(0*[1-9]\d?([.,]\d+)?|0[.,]\d*[1-9]\d*)\s*%/;
+const NONZERO_VAT_RATE = /\b(tva|vat|mws?st|ust|gst|sst|btw|tax)\b[^0-9%\n]{0,25}(0*[1-9]\d?([.,]\d+)?|0[.,]\d*[1-9]\d*)\s*%/;
 
 /**
  * No VAT amount printed, and a net and a total, each read as printed under its own label on its own
@@ -286,7 +309,11 @@ export function readTotals(lines: Line[]): Totals {
   const h = best(ht);
   // A total of nothing is a misread (a payment line, an empty cell read "0.00"), never a guess worth showing.
   const t = best(ttc.filter((c) => c.cents !== 0));
-  const v = printedVat ? tva.reduce<VatReading | null>((b, c) => (!b || c.score > b.score ? c : b), null) : null;
+  const readVat = printedVat ? tva.reduce<VatReading | null>((b, c) => (!b || c.score > b.score ? c : b), null) : null;
+  // A VAT taken from any cell of a neighbouring row (its label unread) guesses worse than the
+  // difference of a net and a total, each read as printed beside its own label.
+  const vatBetween = h && t && !h.repaired && !t.repaired && t.cents !== h.cents && vatShareIsPlausible(h.cents, t.cents - h.cents);
+  const v = readVat?.repaired && vatBetween ? null : readVat;
   // What the amounts found imply for the one that is missing, as a guess that a person confirms
   // (never validated: confidences stay under the threshold). A receipt's net and tax with no
   // labelled total give the total, or the net alone when the tax is "included" or not due; a

@@ -28,7 +28,8 @@ export const DE: Vocabulary = {
     String.raw`(gesamt|netto)beitrag`,
   ],
   vatNames: [
-    String.raw`mwst\.?`,
+    // OCR with the French and English models reads "MwSt." as "MwsSt." as often as not.
+    String.raw`mws?st\.?`,
     String.raw`ust\.?`,
     'umsatzsteuer',
     'mehrwertsteuer',

@@ -88,6 +88,9 @@ export const EN: Vocabulary = {
     'reverse charge',
     String.raw`exempt\s+from\s+vat`,
     String.raw`zero[- ]rated`,
+    // A seller under the registration threshold: "No VAT charged", "Not registered for VAT".
+    String.raw`no\s+vat\s+(is\s+)?charged`,
+    String.raw`not\s+(vat[- ]registered|registered\s+for\s+vat)`,
   ],
 
   invoiceDateLabels: [

@@ -49,6 +49,11 @@ export const FR: Vocabulary = {
     'montant total',
     'total general',
   ],
+  // "TTC   1 200,00 €" under "HT" and "TVA" (or a "Total TTC" whose first word OCR lost): the total,
+  // when it opens its cell.
+  bareGrossTotals: [
+    String.raw`t\.?t\.?c\.?`,
+  ],
   amountsDue: [
     String.raw`net\s+a\s+payer`,
     String.raw`reste\s+a\s+payer`,
