@@ -46,7 +46,6 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
   const lastPage = lines.at(-1)?.page ?? 1;
   const hits = findLabels(lines, AMOUNT_LABELS);
   const labelled = new Set(hits.map((h) => h.lineIndex));
-  const symbolFirst = lines.some((l) => SYMBOL_BEFORE_DIGITS.test(l.text));
   for (const hit of hits) {
     const line = lines[hit.lineIndex]!;
     let amounts = findAmounts(ownCells(hit.after));
@@ -66,7 +65,7 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
       // since a table that lists one row per VAT rate ends with the row that sums them.
       const rows = columnValues(hit.below());
       rows.forEach((a, k) => {
-        for (const r of readings(a, line.conf, symbolFirst)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf - 0.1 - 0.03 * (rows.length - 1 - k) + pageBias - r.penalty, ...at, repaired: r.repaired, inColumn: true });
+        for (const r of readings(a, line.conf)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf - 0.1 - 0.03 * (rows.length - 1 - k) + pageBias - r.penalty, ...at, repaired: r.repaired, inColumn: true });
       });
       for (const a of rows) if (a.currency) currencies.push(a.currency);
       // OCR that drops a cell from the row of values, or headings left-aligned over amounts
@@ -80,7 +79,7 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
     const pick = amounts.at(-1)!;
     if (pick.currency) currencies.push(pick.currency);
     // Totals sit at the end: on multi-page invoices, earlier pages' "totals" are carried forward.
-    for (const r of readings(pick, line.conf, symbolFirst)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf + pageBias - r.penalty, ...at, repaired: r.repaired });
+    for (const r of readings(pick, line.conf)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf + pageBias - r.penalty, ...at, repaired: r.repaired });
   }
   list.push(...vatBetweenTotals(lines, list, labelled));
   list.push(...lostSigns(list, lines));
@@ -148,23 +147,15 @@ function rowBelow(lines: Line[], lineIndex: number, labelled: Set<number>): Amou
 }
 
 /**
- * The ways to read an amount. A text layer (confidence 1) is taken as printed; on an OCR line, two
- * weaker readings that only an equation that adds up (HT + TVA = TTC) can promote:
- * - OCR drops decimal commas ("1 234,56 €" read "123456 €"): a whole number may be its hundredth;
- * - on a page that prints its currency before the digits, OCR reads the sign as a digit ("€839.77"
- *   read "6839.77"): an amount with no currency may be the same without its first digit.
+ * The ways to read an amount. OCR drops decimal commas ("1 234,56 €" read "123456 €"): a whole
+ * number on an OCR line may also be its hundredth, a weaker reading that only an equation that
+ * adds up (HT + TVA = TTC) can promote. A text layer (confidence 1) is taken as printed.
  */
-function readings(a: AmountMatch, lineConf: number, symbolFirst: boolean): Array<{ cents: Cents; penalty: number; repaired: boolean }> {
-  const out = [{ cents: a.cents, penalty: 0, repaired: false }];
-  if (lineConf >= 1) return out;
+function readings(a: AmountMatch, lineConf: number): Array<{ cents: Cents; penalty: number; repaired: boolean }> {
+  const asPrinted = { cents: a.cents, penalty: 0, repaired: false };
   const whole = !/[.,]\d{1,2}\s*\D*$/.test(a.raw.trim()) && Math.abs(a.cents) >= 10000;
-  if (whole) out.push({ cents: Math.round(a.cents / 100), penalty: REPAIR_PENALTY, repaired: true });
-  const rest = symbolFirst && !a.currency ? findAmounts(a.raw.replace(/\d/, ''))[0] : undefined;
-  if (rest && rest.cents !== 0) out.push({ cents: Math.sign(a.cents) * Math.abs(rest.cents), penalty: REPAIR_PENALTY, repaired: true });
-  return out;
+  return lineConf < 1 && whole ? [asPrinted, { cents: Math.round(a.cents / 100), penalty: REPAIR_PENALTY, repaired: true }] : [asPrinted];
 }
-/** "€839.77", "£ 12.00", "$5": a currency sign printed before its amount. */
-const SYMBOL_BEFORE_DIGITS = /[€£$]\s?\d/;
 const REPAIR_PENALTY = 0.2;
 /** A second consistent reading scoring within this of the best makes the page ambiguous. */
 const RIVAL_MARGIN = 0.2;
