@@ -28,7 +28,7 @@ export const DE: Vocabulary = {
     String.raw`(gesamt|netto)beitrag`,
   ],
   vatNames: [
-    // OCR with the French and English models reads "MwSt." as "MwsSt." as often as not.
+    // OCR with the French and English models often reads "MwSt." as "MwsSt." (3 VATs on one tune seed).
     String.raw`mws?st\.?`,
     String.raw`ust\.?`,
     'umsatzsteuer',
