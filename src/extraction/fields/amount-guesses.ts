@@ -43,15 +43,16 @@ export function guessFromRate(amounts: AmountGuess, rates: number[]): AmountGues
   if (ht !== null && tva !== null && tva !== 0 && fits(taxAt(ht, rate), tva)) return { ht, tva, ttc: ht + tva };
   if (ttc !== null && tva !== null && tva !== 0 && fits(taxAt(ttc - tva, rate), tva)) return { ht: ttc - tva, tva, ttc };
   if (ht !== null && ttc !== null && ht !== 0 && fits(ht + taxAt(ht, rate), ttc)) return { ht, tva: ttc - ht, ttc };
-  // The VAT and the total both garbled by a currency sign ("€351.00" read "651.00", "€2,105.98"
-  // read "@,105.98"): the tax at the rate, when net + tax ends as the total read does.
-  if (ht !== null && ttc !== null && ht > 0 && endsLike(ht + taxAt(ht, rate), ttc)) return { ht, tva: taxAt(ht, rate), ttc: ht + taxAt(ht, rate) };
+  // The VAT and the total both garbled by a currency sign ("€328.00" read "628.00", "€1,968.00"
+  // read "@,968.00"): the tax at the rate, when net + tax ends as the total read does.
+  const tax = ht !== null && ht > 0 ? taxAt(ht, rate) : null;
+  if (ht !== null && tax !== null && ttc !== null && endsLike(ht + tax, ttc)) return { ht, tva: tax, ttc: ht + tax };
   return amounts;
 }
 
 /**
  * A total whose leading digits OCR lost or took for a sign ("A 986,45 €", "£ 986,45 €" for 8 986,45),
- * or whose first digit it misread ("1 531,84" for 7 531,84): its digits end the sum of a net and a
+ * or whose first digit it misread ("1 199,90" for 6 199,90): its digits end the sum of a net and a
  * VAT that is a plausible share of it. The sum is the total.
  */
 export function totalWithLostDigits(amounts: AmountGuess): AmountGuess {

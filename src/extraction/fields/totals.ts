@@ -109,8 +109,8 @@ function vatBetweenTotals(lines: Line[], list: Candidate[], labelled: Set<number
 }
 
 /**
- * OCR loses a credit note's minus: "-13 663,43" read "~13 663,43", or "(1 286,26 €)" with its bracket
- * glued to the label ("comprises1 286,26 €)"). When the totals read as printed disagree in sign, each
+ * OCR loses a credit note's minus: "-2 976,00" read "~2 976,00", or "(1 441,00 €)" with its bracket
+ * glued to the label ("comprisesq1 441,00 €)"). When the totals read as printed disagree in sign, each
  * also has the other sign, as a repair: the equation picks the fewest flips, and never validates them.
  */
 function lostSigns(list: Candidate[], lines: Line[]): Candidate[] {
