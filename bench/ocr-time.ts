@@ -5,7 +5,11 @@
 // libvips included) is reported beside wall time, and variants are alternated file by file in one
 // run rather than run one after the other. Only the tune half of the corpus is read.
 //
-//   node bench/ocr-time.ts [--per-kind 6] [--variant current --variant …] [--corpus ../shared/corpus] [--json FILE]
+//   node bench/ocr-time.ts [--per-kind 6] [--variant current --variant …] [--cold] [--corpus ../shared/corpus] [--json FILE]
+//
+// --cold: each file is read by a new engine, its models loaded on the way, as by a sandbox whose OCR
+// worker was ended after a second without work (src/extraction/sandbox/child.ts) or by a one-file
+// `invoices extract`.
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -28,7 +32,7 @@ const OCR_KINDS = ['rendered-from-facturx', 'rendered-from-digital-pdf', 'scanne
 const { values } = parseArgs({
   options: {
     'per-kind': { type: 'string', default: '6' }, variant: { type: 'string', multiple: true, default: ['current'] },
-    corpus: { type: 'string', default: '../shared/corpus' }, json: { type: 'string' },
+    corpus: { type: 'string', default: '../shared/corpus' }, json: { type: 'string' }, cold: { type: 'boolean', default: false },
   },
 });
 const corpus = path.resolve(values.corpus!);
@@ -70,6 +74,7 @@ function timedEngine(engine: OcrEngine, passes: PageRun['passes']): OcrEngine {
       passes.push({ layout, cost });
       return value;
     },
+    warm: () => engine.warm(),
     close: () => engine.close(),
   };
 }
@@ -158,12 +163,13 @@ const startedAt = new Date().toISOString();
 try {
   // Start every engine (models loaded, WASM compiled) outside the figures, on a small blank page.
   const blank = await sharp({ create: { width: 200, height: 60, channels: 3, background: '#ffffff' } }).png().toBuffer();
-  for (const v of variantNames) await engines[v]!.recognise(blank, 1);
+  if (!values.cold) for (const v of variantNames) await engines[v]!.recognise(blank, 1);
   for (const [i, entry] of entries.entries()) {
     // Alternate the order file by file, so that load from other processes falls on every variant alike.
     const order = i % 2 === 0 ? variantNames : [...variantNames].reverse();
     for (const v of order) {
       const run = await runOne(entry, v, engines[v]!, limits);
+      if (values.cold) await engines[v]!.close(); // the next recognise starts a new worker
       runs.push(run);
       if (values.json) fs.appendFileSync(values.json, JSON.stringify(run) + '\n');
     }

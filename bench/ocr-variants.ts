@@ -44,6 +44,9 @@ function benchEngine(languages: string[], initConfig: Record<string, string>, jo
       const result = await w.recognize(image, { tessedit_pageseg_mode: psm, user_defined_dpi: '300', ...jobParams } as never, { tsv: true, blocks: false, text: false });
       return wordsFromTsv(result.data.tsv ?? '', page);
     },
+    warm() {
+      ready().catch(() => {});
+    },
     async close() {
       if (worker) await (await worker).terminate();
       worker = undefined;
@@ -56,6 +59,10 @@ const step = (doc: LoadedDocument, ocr: OcrEngine, time: TimeStage) => readByOcr
 
 export const VARIANTS: Record<string, Variant> = {
   current: { description: 'the engine and OCR step as they ship', engine: () => createOcrEngine(1), read: step },
+  'no-warm': {
+    description: 'models loaded when the first page is ready, not while it is prepared (before session 15; matters with --cold)',
+    engine: () => ({ ...createOcrEngine(1), warm() {} }), read: step,
+  },
   'bench-same': { description: 'the bench engine with the shipped settings (checks the bench engine itself)', engine: () => benchEngine(FRA_ENG, {}, {}), read: step },
   'no-invert': {
     description: 'tessedit_do_invert=0: no second recognition of each line as white-on-black',

@@ -55,6 +55,7 @@ async function phasesRunner() {
   };
   const timed: typeof engine = {
     recognise: (image, page, layout = 'auto') => phase(`tesseract p${page} ${layout}`, () => engine.recognise(image, page, layout)),
+    warm: () => engine.warm(),
     close: () => engine.close(),
   };
   say({ mark: 'modules loaded', mem: heapFigures() });

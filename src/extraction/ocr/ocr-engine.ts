@@ -13,6 +13,11 @@ export interface OcrEngine {
    * columns, boxes and tables (invoices); `block` reads it as one column of text (receipts).
    */
   recognise(image: Buffer, page: number, layout?: PageLayout): Promise<TextRun[]>;
+  /**
+   * Starts loading the workers and their models without waiting for them, so that the loading
+   * (about 0.45 s on a worker thread) runs while the page is being prepared on this one.
+   */
+  warm(): void;
   close(): Promise<void>;
 }
 
@@ -78,6 +83,10 @@ export function createOcrEngine(workers: number): OcrEngine {
   })());
 
   return {
+    warm() {
+      // A failure to start is not lost: recognise() awaits the same promise and rejects with it.
+      ready().catch(() => {});
+    },
     async recognise(image, page, layout = 'auto') {
       const s = await ready();
       // Per-job parameter: tesseract.js sets it for this recognition only, then restores it.

@@ -60,6 +60,9 @@ export interface OcrReading {
 export type Prepare = (source: PageSource) => Promise<GreyImage>;
 
 export async function readByOcr(doc: LoadedDocument, ocr: OcrEngine, time: TimeStage = untimed, prepare: Prepare = prepareImage): Promise<OcrReading> {
+  // A sandbox that has not read a page for a while has no OCR worker: it loads its models while
+  // the pages are rendered and prepared, not after.
+  ocr.warm();
   const prepared = await pageImages(doc, time, prepare);
   // White print on dark boxes first: evening the light would take a box for paper in shadow.
   const pages = await time('dark-panels', () => prepared.map((p) => ({ ...p, grey: lightenDarkPanels(p.grey) ?? p.grey })));
