@@ -72,6 +72,14 @@ export const VARIANTS: Record<string, Variant> = {
     description: 'dictionaries not loaded (load_system_dawg=0, load_freq_dawg=0)',
     engine: () => benchEngine(FRA_ENG, { load_system_dawg: '0', load_freq_dawg: '0' }, {}), read: step,
   },
+  'accept-4': {
+    description: 'stopper_nondict_certainty_base=-4 (default -2.5): a word outside the dictionary read less surely still counts as read, so the second language is tried on fewer words',
+    engine: () => benchEngine(FRA_ENG, {}, { stopper_nondict_certainty_base: '-4' }), read: step,
+  },
+  'accept-8': {
+    description: 'stopper_nondict_certainty_base=-8',
+    engine: () => benchEngine(FRA_ENG, {}, { stopper_nondict_certainty_base: '-8' }), read: step,
+  },
   'fra-only': { description: 'fra alone', engine: () => benchEngine(['fra'], {}, {}), read: step },
   'eng-fra': { description: 'eng first, then fra', engine: () => benchEngine(['eng', 'fra'], {}, {}), read: step },
 };
