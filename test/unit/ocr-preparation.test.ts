@@ -164,7 +164,7 @@ test("the paper's edges are not rules: a receipt photographed on a table has a d
   assert.ok(erased && erased.data[601 * width + 200] === 255 && erased.data[600 * width + 7] === 0, 'only the rule inside the page is erased');
 });
 
-test('leader dots between a label and its amount are erased; letters, an ellipsis and a line of small print are left as printed', () => {
+test('leader dots between a label and its amount are erased, faint or bold; letters, an ellipsis and a line of small print are left as printed', () => {
   const [width, height] = [800, 200];
   const page = { width, height, data: Buffer.alloc(width * height, 255) };
   const paint = (x0: number, y0: number, w: number, h: number, v = 0) => {
@@ -173,6 +173,8 @@ test('leader dots between a label and its amount are erased; letters, an ellipsi
   for (let k = 0; k < 8; k++) paint(20 + k * 14, 40, 10, 16); // "Total TTC"
   for (let k = 0; k < 30; k++) if (k !== 10) paint(140 + k * 12, 53, 3, 3); // the leader, on the baseline, a dot lost to noise
   for (let k = 0; k < 20; k++) paint(140 + k * 16, 75, 9, 9); // a bold one, blurred by a scan
+  // A faint one, blurred by a phone scan: grey dots grown to 7 pixels, their centres 10 apart.
+  for (let k = 0; k < 25; k++) paint(140 + k * 10, 125, 7, 7, 195);
   for (let k = 0; k < 5; k++) paint(520 + k * 14, 40, 10, 16); // "48,90"
   for (let k = 0; k < 3; k++) paint(20 + k * 8, 103, 3, 3); // an ellipsis: "..."
   // Small print: letters as small as dots, evenly spaced, but each with a hole ("o").
@@ -186,9 +188,11 @@ test('leader dots between a label and its amount are erased; letters, an ellipsi
   };
   assert.equal(changed(140, 50, 360, 10), 29 * 9, 'every dot of the leader is white');
   assert.equal(changed(140, 73, 330, 13), 20 * 81, 'and of the bold one');
-  assert.equal(changed(0, 0, width, height) - changed(140, 50, 360, 10) - changed(140, 73, 330, 13), 0, 'nothing else changes');
+  assert.equal(changed(140, 123, 260, 11), 25 * 49, 'and of the faint one');
+  assert.equal(changed(0, 0, width, height) - changed(140, 50, 360, 10) - changed(140, 73, 330, 13) - changed(140, 123, 260, 11), 0, 'nothing else changes');
   paint(140, 53, 360, 3, 255);
   paint(140, 75, 330, 9, 255);
+  paint(140, 125, 260, 7, 255);
   assert.ok(eraseDotLeaders(page) === null, 'a page without a leader is left alone');
 });
 

@@ -2,7 +2,7 @@
 import type { Cents } from '../../domain/money.ts';
 import type { AmountProof } from '../types.ts';
 import { vatShareIsPlausible } from '../../domain/invoice-checks.ts';
-import { COLUMN_GAP, type Line } from '../layout/lines.ts';
+import { COLUMN_GAP, spanConf, type Line } from '../layout/lines.ts';
 import { findAmounts, type AmountMatch } from './amount-parser.ts';
 import { paidTotal, roundedTotal, roundingAdjustment } from './cash-payment.ts';
 import { findLabels } from './labelled-values.ts';
@@ -23,6 +23,8 @@ interface Candidate {
   repaired?: boolean;
   /** Read in a column of values under a heading, not beside its own label. */
   inColumn?: boolean;
+  /** OCR read the amount's own words so unsurely that it may be other digits (see DOUBTFUL_WORDS). */
+  doubtful?: boolean;
 }
 
 export interface Totals {
@@ -78,8 +80,9 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
     // The last amount after a label is the total ("TVA 20 % 100,00 20,00": base, then tax).
     const pick = amounts.at(-1)!;
     if (pick.currency) currencies.push(pick.currency);
+    const doubtful = spanConf(line, hit.afterIndex + pick.index, hit.afterIndex + pick.end) < DOUBTFUL_WORDS;
     // Totals sit at the end: on multi-page invoices, earlier pages' "totals" are carried forward.
-    for (const r of readings(pick, line.conf)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf + pageBias - r.penalty, ...at, repaired: r.repaired });
+    for (const r of readings(pick, line.conf)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf + pageBias - r.penalty, ...at, repaired: r.repaired, doubtful });
   }
   list.push(...vatBetweenTotals(lines, list, labelled));
   list.push(...lostSigns(list, lines));
@@ -157,6 +160,13 @@ function readings(a: AmountMatch, lineConf: number): Array<{ cents: Cents; penal
   return lineConf < 1 && whole ? [asPrinted, { cents: Math.round(a.cents / 100), penalty: REPAIR_PENALTY, repaired: true }] : [asPrinted];
 }
 const REPAIR_PENALTY = 0.2;
+/**
+ * Below this OCR confidence an amount's own words may be other digits, however sure the rest of its
+ * line. A misread can keep the equation: "€30,537.37" and "€36,112.72" read "60,537.37" (confidence
+ * 0) and "66,112.72", whose difference is still the VAT, and such amounts must not validate.
+ */
+const DOUBTFUL_WORDS = 0.3;
+
 /** A second consistent reading scoring within this of the best makes the page ambiguous. */
 const RIVAL_MARGIN = 0.2;
 
@@ -188,7 +198,7 @@ function ownCells(after: string): string {
 const best = (list: Candidate[]) => list.reduce<Candidate | null>((b, c) => (!b || c.score > b.score || (c.score === b.score && c.lineIndex > b.lineIndex) ? c : b), null);
 
 /** Distinct TVA amounts whose sum may be the total VAT of a multi-rate invoice. */
-type VatReading = { cents: Cents; score: number; repaired?: boolean; unprinted?: boolean };
+type VatReading = { cents: Cents; score: number; repaired?: boolean; unprinted?: boolean; doubtful?: boolean };
 
 /** A VAT rate above zero printed anywhere ("TVA 20 %", "MwSt. 19%"): the invoice charges VAT. */
 const NONZERO_VAT_RATE = /\b(tva|vat|mws?st|ust|gst|sst|btw|tax)\b[^0-9%\n]{0,25}(0*[1-9]\d?([.,]\d+)?|0[.,]\d*[1-9]\d*)\s*%/;
@@ -213,10 +223,10 @@ function vatSums(tva: Candidate[]): VatReading[] {
   const byLabel = new Map<string, Candidate>();
   for (const c of tva) if (!byLabel.has(labelOf(c)) || c.score > byLabel.get(labelOf(c))!.score) byLabel.set(labelOf(c), c);
   const distinct = [...byLabel.values()];
-  const out: VatReading[] = tva.map((c) => ({ cents: c.cents, score: c.score, repaired: c.repaired }));
+  const out: VatReading[] = tva.map((c) => ({ cents: c.cents, score: c.score, repaired: c.repaired, doubtful: c.doubtful }));
   const sumOf = (parts: Candidate[]): VatReading => ({
     cents: parts.reduce((s, c) => s + c.cents, 0), score: Math.min(...parts.map((c) => c.score)) - 0.05,
-    repaired: parts.some((c) => c.repaired),
+    repaired: parts.some((c) => c.repaired), doubtful: parts.some((c) => c.doubtful),
   });
   if (distinct.length >= 2 && distinct.length <= MAX_VAT_RATES) out.push(sumOf(distinct));
   // A VAT heading elsewhere on the page (a "Code TVA" column over the bases) adds a line that is no
@@ -287,7 +297,8 @@ export function readTotals(lines: Line[]): Totals {
     // An amount due of the other sign than the total (a credit note's "- 180,00" left to refund beside
     // a total read "200,00"): OCR lost a minus sign somewhere, and the equation proves nothing.
     const signsClash = due !== null && due !== 0 && solved.ttc.cents !== 0 && Math.sign(due) !== Math.sign(solved.ttc.cents);
-    const weak = Boolean(rival) || signsClash || Boolean(solved.ht.repaired || solved.ttc.repaired || solved.tva.repaired);
+    const unsure = [solved.ht, solved.tva, solved.ttc].some((c) => c.repaired || c.doubtful);
+    const weak = Boolean(rival) || signsClash || unsure;
     const cap = weak ? 0.7 : 0.99;
     const conf = (s: number) => Math.max(0, Math.min(cap, 0.55 + s * 0.45));
     return {

@@ -5,8 +5,13 @@
 // letter or figure looks like eight of them in a row, so they are erased before the page is read.
 import type { GreyImage } from './prepare-image.ts';
 
-/** Darker than this is ink. */
-const INK = 170;
+/**
+ * Darker than these is ink. One threshold does not fit every leader: a phone scan blurs faint dots
+ * into a grey that stays lighter than 170, of which tesseract still makes letters ("cosmos
+ * somusess" between a label and its amount). So the dots are looked for at both levels, and what
+ * either finds is erased; the second costs 20-45 ms a page.
+ */
+const INK_LEVELS = [170, 215];
 /**
  * A leader dot is at most this many pixels across: a period is 3 pixels at 200 dpi, 4 to 6 at 300, and
  * a bold one blurred by a phone scan 9. Small print's letters are not much larger, so a dot must also
@@ -24,6 +29,12 @@ const EVEN_SPACING = 0.2;
 const SPACING_SLACK = 2;
 /** A leader's dots are one size: each within a pixel of the first (letters of small print vary). */
 const SIZE_SLACK = 1;
+/**
+ * Neighbouring dots have at least this many pixels of paper between them. Faint dots blurred by a scan
+ * and taken at the lightest ink level grow to 7 pixels with their centres 9.6 apart, so the paper
+ * between them, not their spacing against their size, is what is asked.
+ */
+const MIN_WHITE_BETWEEN = 2;
 /** Pixels around a dot's ink that are erased with it. */
 const HALO = 2;
 const WHITE = 255;
@@ -34,15 +45,15 @@ interface Chain { dots: number[]; gap: number; cy: number; lastX: number; w: num
 
 /** The page with its dot leaders erased, or null when it has none. */
 export function eraseDotLeaders(image: GreyImage): GreyImage | null {
-  const runs = inkRuns(image);
-  const blobs = blobsOf(runs);
-  const leaderDots = leaders(blobs);
-  if (!leaderDots.length) return null;
+  const dots = INK_LEVELS.flatMap((ink) => {
+    const blobs = blobsOf(inkRuns(image, ink));
+    return leaders(blobs, (b) => hasHole(image, b, ink)).map((id) => blobs.get(id)!);
+  });
+  if (!dots.length) return null;
   const { width, height } = image;
   const out = Buffer.from(image.data);
   // With the grey halo a blurred dot has around its ink: the halos alone still read as a dotted row.
-  for (const id of leaderDots) {
-    const b = blobs.get(id)!;
+  for (const b of dots) {
     const [x0, x1] = [Math.max(0, b.x0 - HALO), Math.min(width - 1, b.x1 + HALO)];
     for (let y = Math.max(0, b.y0 - HALO); y <= Math.min(height - 1, b.y1 + HALO); y++) out.fill(WHITE, y * width + x0, y * width + x1 + 1);
   }
@@ -50,7 +61,7 @@ export function eraseDotLeaders(image: GreyImage): GreyImage | null {
 }
 
 /** Every horizontal run of ink, joined (union-find) with the runs it touches in the row above. */
-function inkRuns({ data, width, height }: GreyImage): Run[] {
+function inkRuns({ data, width, height }: GreyImage, ink: number): Run[] {
   const runs: Run[] = [];
   let above: number[] = [];
   for (let y = 0; y < height; y++) {
@@ -58,9 +69,9 @@ function inkRuns({ data, width, height }: GreyImage): Run[] {
     const base = y * width;
     let k = 0; // the first run above that may still touch this row's next run (both go left to right)
     for (let x = 0; x < width; x++) {
-      if (data[base + x]! >= INK) continue;
+      if (data[base + x]! >= ink) continue;
       const x0 = x;
-      while (x + 1 < width && data[base + x + 1]! < INK) x++;
+      while (x + 1 < width && data[base + x + 1]! < ink) x++;
       const id = runs.push({ y, x0, x1: x, parent: runs.length }) - 1;
       row.push(id);
       // Eight-connected: a run touches one above that overlaps it or meets it at a corner.
@@ -103,12 +114,36 @@ function blobsOf(runs: Run[]): Map<number, Blob> {
   return blobs;
 }
 
+/**
+ * Whether paper inside the piece's box is closed in by its ink, as in "o", "e" or "a": a dot, however
+ * blurred, has none. Small print set as tightly as a leader is told from one by this.
+ */
+function hasHole({ data, width }: GreyImage, b: Blob, ink: number): boolean {
+  const [w, h] = [b.x1 - b.x0 + 1, b.y1 - b.y0 + 1];
+  const paper = (i: number) => data[(b.y0 + Math.floor(i / w)) * width + b.x0 + (i % w)]! >= ink;
+  const reached = new Uint8Array(w * h);
+  const queue: number[] = [];
+  for (let i = 0; i < w * h; i++) {
+    const [x, y] = [i % w, Math.floor(i / w)];
+    if ((x === 0 || y === 0 || x === w - 1 || y === h - 1) && paper(i)) { reached[i] = 1; queue.push(i); }
+  }
+  while (queue.length) {
+    const i = queue.pop()!;
+    const [x, y] = [i % w, Math.floor(i / w)];
+    for (const j of [x > 0 ? i - 1 : -1, x < w - 1 ? i + 1 : -1, y > 0 ? i - w : -1, y < h - 1 ? i + w : -1]) {
+      if (j >= 0 && !reached[j] && paper(j)) { reached[j] = 1; queue.push(j); }
+    }
+  }
+  for (let i = 0; i < w * h; i++) if (!reached[i] && paper(i)) return true;
+  return false;
+}
+
 /** The ids of the dots that belong to a leader: MIN_DOTS or more small, solid, evenly spaced on one baseline. */
-function leaders(blobs: Map<number, Blob>): number[] {
+function leaders(blobs: Map<number, Blob>, holed: (b: Blob) => boolean): number[] {
   const dots = [...blobs].filter(([, b]) => {
     const [w, h] = [b.x1 - b.x0 + 1, b.y1 - b.y0 + 1];
     // Round and solid: a speck of noise is a pixel or two, a comma or a hyphen is longer one way.
-    return w <= MAX_DOT && h <= MAX_DOT && w * 2 >= h && h * 2 >= w && b.area >= 3 && b.area >= w * h * SOLID;
+    return w <= MAX_DOT && h <= MAX_DOT && w * 2 >= h && h * 2 >= w && b.area >= 3 && b.area >= w * h * SOLID && !holed(b);
   }).sort(([, a], [, b]) => a.x0 - b.x0);
   const open: Chain[] = [];
   const found: number[] = [];
@@ -123,7 +158,7 @@ function leaders(blobs: Map<number, Blob>): number[] {
     for (const chain of [...open]) if (cx - chain.lastX > (chain.gap ? chain.gap * 2 : MAX_DOT * 4) * (1 + EVEN_SPACING)) close(chain);
     const fits = (c: Chain) => {
       const gap = cx - c.lastX;
-      if (gap < w * 1.5 || Math.abs(w - c.w) > SIZE_SLACK || Math.abs(h - c.h) > SIZE_SLACK) return false;
+      if (gap < w + MIN_WHITE_BETWEEN || Math.abs(w - c.w) > SIZE_SLACK || Math.abs(h - c.h) > SIZE_SLACK) return false;
       if (!c.gap) return gap <= MAX_DOT * 4;
       // One step, or two where a scan's noise lost a dot.
       const slack = Math.max(c.gap * EVEN_SPACING, SPACING_SLACK);
