@@ -59,9 +59,13 @@ const step = (doc: LoadedDocument, ocr: OcrEngine, time: TimeStage) => readByOcr
 
 export const VARIANTS: Record<string, Variant> = {
   current: { description: 'the engine and OCR step as they ship', engine: () => createOcrEngine(1), read: step },
+  'no-warm-up': {
+    description: 'models loaded during preparation, but no warm-up page read by a new worker (matters with --cold)',
+    engine: () => createOcrEngine(1, { warmUp: false }), read: step,
+  },
   'no-warm': {
     description: 'models loaded when the first page is ready, not while it is prepared (before session 15; matters with --cold)',
-    engine: () => ({ ...createOcrEngine(1), warm() {} }), read: step,
+    engine: () => ({ ...createOcrEngine(1, { warmUp: false }), warm() {} }), read: step,
   },
   'bench-same': { description: 'the bench engine with the shipped settings (checks the bench engine itself)', engine: () => benchEngine(FRA_ENG, {}, {}), read: step },
   'no-invert': {

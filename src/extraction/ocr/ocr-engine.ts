@@ -49,6 +49,18 @@ export type PageLayout = 'auto' | 'block';
 const OCR_DPI = '300';
 const SEGMENTATION: Record<PageLayout, PSM> = { auto: PSM.AUTO, block: PSM.SINGLE_BLOCK };
 
+/**
+ * Per-job parameters: tesseract.js sets them for one recognition only, then restores them.
+ * debug_file: tesseract's own diagnostics ("Detected 12 diacritics") would go raw to stderr, in the
+ * middle of the JSON log; they carry nothing the result does not, so they are dropped.
+ */
+const jobParams = (layout: PageLayout) => ({ tessedit_pageseg_mode: SEGMENTATION[layout], user_defined_dpi: OCR_DPI, debug_file: '/dev/null' });
+/**
+ * Words as TSV rather than as block objects: the objects carry every symbol and its choices, which
+ * cost memory in the worker and again when copied to this thread (docs/benchmarks.md).
+ */
+const TSV_ONLY = { tsv: true, blocks: false, text: false };
+
 /** tesseract's TSV: level, page, block, paragraph, line, word, left, top, width, height, conf, text. */
 const WORD_LEVEL = '5';
 
@@ -65,8 +77,22 @@ export function wordsFromTsv(tsv: string, page: number): TextRun[] {
   return out;
 }
 
-export function createOcrEngine(workers: number): OcrEngine {
+/**
+ * A few printed lines of one of the project's generated invoices, read once by a new worker while
+ * the first page is still being prepared: V8 first runs tesseract's WebAssembly from a quick,
+ * unoptimised compilation, and optimises the functions that run hot, so a new worker read its first
+ * page about 0.5 s slower than the next (docs/benchmarks.md, session 15).
+ */
+const WARM_UP_PAGE = path.join(import.meta.dirname, 'warm-up.png');
+
+export interface OcrEngineOptions {
+  /** Read WARM_UP_PAGE when warm() starts a worker (default true; bench/ocr-variants.ts turns it off to compare). */
+  warmUp?: boolean;
+}
+
+export function createOcrEngine(workers: number, options: OcrEngineOptions = {}): OcrEngine {
   let scheduler: Promise<Scheduler> | undefined;
+  let warmedUp: Promise<unknown> | undefined;
   // Workers start on first use: a process that never meets a scan never pays for the models.
   const ready = () => (scheduler ??= (async () => {
     const s = createScheduler();
@@ -85,23 +111,22 @@ export function createOcrEngine(workers: number): OcrEngine {
   return {
     warm() {
       // A failure to start is not lost: recognise() awaits the same promise and rejects with it.
-      ready().catch(() => {});
+      if (options.warmUp === false) ready().catch(() => {});
+      else warmedUp ??= ready().then((s) => s.addJob('recognize', fs.readFileSync(WARM_UP_PAGE), jobParams('auto') as never, TSV_ONLY)).catch(() => {});
     },
     async recognise(image, page, layout = 'auto') {
       const s = await ready();
-      // Per-job parameter: tesseract.js sets it for this recognition only, then restores it.
-      // Words as TSV rather than as block objects: the objects carry every symbol and its choices,
-      // which cost memory in the worker and again when copied to this thread (docs/benchmarks.md).
-      // debug_file: tesseract's own diagnostics ("Detected 12 diacritics") would go raw to stderr,
-      // in the middle of the JSON log; they carry nothing the result does not, so they are dropped.
-      const params = { tessedit_pageseg_mode: SEGMENTATION[layout], user_defined_dpi: OCR_DPI, debug_file: '/dev/null' };
-      const result = await s.addJob('recognize', image, params as never, { tsv: true, blocks: false, text: false });
+      const result = await s.addJob('recognize', image, jobParams(layout) as never, TSV_ONLY);
       return wordsFromTsv(result.data.tsv ?? '', page);
     },
     /** Ends the workers; a later recognise() starts new ones (a recognition already under way fails). */
     async close() {
-      const closing = scheduler;
+      const [closing, warming] = [scheduler, warmedUp];
       scheduler = undefined;
+      warmedUp = undefined;
+      // Ended under a queued job, tesseract.js's scheduler would hand that job to a worker that is
+      // gone, and reject outside any caller's reach: the warm-up page is let finish first.
+      await warming;
       if (closing) await (await closing).terminate();
     },
   };
