@@ -471,3 +471,27 @@ test('an amount whose own words OCR read with next to no confidence does not pro
   assert.equal(doubtful.extra.amountsProof, 'weak');
   assert.equal(decide(doubtful, 'ocr').status, 'pending');
 });
+
+test('a row of headings that lost one: each amount goes to the heading under which it ends, set right in its box', () => {
+  // "Base HT | Total TVA | Total TTC" in boxes, the first heading unread: the amounts are set right,
+  // so the VAT's middle lies past halfway to the next heading.
+  const inv = readFields([
+    run('Atelier Roux SAS', 40, 20, 18), run('Facture du 12/03/2025', 350, 20),
+    run('Total TVA', 300, 400), run('Total TTC', 500, 400),
+    run('1 200,00 €', 200, 415), run('240,00 €', 440, 415), run('1 440,00 €', 640, 415),
+  ]);
+  assert.deepEqual([inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc], [120000, 24000, 144000]);
+  assert.equal(decide(inv, 'ocr').status, 'pending', 'a net implied by the others is for review');
+});
+
+test('a net read down a column of items gives way to the total less its VAT', () => {
+  const inv = readFields([
+    run('Atelier Roux SAS', 40, 20, 18), run('Facture du 12/03/2025', 350, 20),
+    run('Désignation', 40, 300), run('Montant HT', 500, 300),
+    run('Pose', 40, 315), run('100,00', 500, 315),
+    run('Fournitures', 40, 330), run('37,00', 500, 330),
+    run('Total TVA', 350, 400), run('27,40 €', 480, 400),
+    run('Total TTC', 350, 415), run('164,40 €', 480, 415),
+  ]);
+  assert.deepEqual([inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc], [13700, 2740, 16440]);
+});

@@ -75,22 +75,42 @@ export function findLabels<R extends string>(lines: Line[], labels: Label<R>[]):
       const gapAfter = line.text.indexOf(COLUMN_GAP, f.end);
       if (gapAfter >= 0) right = Math.min(right, (x1 + xAt(gapAfter + COLUMN_GAP.length)) / 2);
       const cell = { index: line.text.slice(0, f.start).split(COLUMN_GAP).length - 1, count: line.text.split(COLUMN_GAP).length };
+      const until = gapAfter >= 0 ? xAt(gapAfter + COLUMN_GAP.length) : Infinity;
       hits.push({
         role: f.label.role, weight: f.label.weight, besideWeight: f.label.besideWeight ?? f.label.weight, lineIndex, label: text.slice(f.start, f.end),
         after: line.text.slice(f.end, next), afterIndex: f.end,
-        below: () => columnBelow(lines, lineIndex, left, right, cell, labelXs),
+        below: () => columnBelow(lines, lineIndex, { left, right, start: x0, until }, cell, labelXs),
       });
     });
   });
   return hits;
 }
 
+/** A line's cells (parts between column gaps), each with where its last character ends. */
+function cellSpans(line: Line): Array<{ text: string; end: number }> {
+  const out: Array<{ text: string; end: number }> = [];
+  let from = 0;
+  for (const part of line.text.split(COLUMN_GAP)) {
+    const text = part.trimEnd();
+    if (text.trim()) out.push({ text: text.trim(), end: line.charX[from + text.length - 1] ?? 0 });
+    from += part.length + COLUMN_GAP.length;
+  }
+  return out;
+}
+
+/** How far, in line heights, a value may end before its heading starts (the boxes OCR draws are not exact). */
+const START_SLACK = 0.25;
 /** The largest gaps, in line heights, under a row of headings and between rows of values. */
 const HEADING_GAP = 6;
 const ROW_GAP = 4;
 
-/** The words of the next few lines that fall inside the label's column, nearest line first. */
-function columnBelow(lines: Line[], lineIndex: number, left: number, right: number, cell: { index: number; count: number }, labelXs: number[][]): string[] {
+/**
+ * The words of the next few lines that fall inside the label's column, nearest line first. The
+ * column runs from `left` to `right`; `start` is where the label itself starts, `until` where the
+ * next cell of its row starts.
+ */
+function columnBelow(lines: Line[], lineIndex: number, column: { left: number; right: number; start: number; until: number }, cell: { index: number; count: number }, labelXs: number[][]): string[] {
+  const { left, right, start, until } = column;
   const line = lines[lineIndex]!;
   const out: string[] = [];
   let lastY = line.y;
@@ -109,6 +129,16 @@ function columnBelow(lines: Line[], lineIndex: number, left: number, right: numb
     const cells = below.text.split(COLUMN_GAP);
     if (cell.count > 1 && cells.length === cell.count) {
       out.push(cells[cell.index]!.trim());
+      continue;
+    }
+    // A row that lost or gained a cell against its headings (a heading in a shaded box unread): each
+    // value's cell is the heading's under which it ends. However a table aligns them (headings left
+    // in their boxes over amounts right, or both centred), a value ends after its own heading starts
+    // and before the next one does; its middle can lie past halfway to the next heading.
+    if (cell.count > 1) {
+      const slack = line.h * START_SLACK;
+      const own = cellSpans(below).filter((c) => c.end >= start - slack && c.end < until - slack);
+      if (own.length) out.push(own.map((c) => c.text).join(' '));
       continue;
     }
     // Otherwise whole words whose middle lies in the column, so a neighbour's "EUR" or a split number stays out.

@@ -308,10 +308,16 @@ export function readTotals(lines: Line[]): Totals {
     };
   }
   // Nothing adds up: report the best guesses, uncertain, for a person to review.
-  const h = best(ht);
   // A total of nothing is a misread (a payment line, an empty cell read "0.00"), never a guess worth showing.
   const t = best(ttc.filter((c) => c.cents !== 0));
   const readVat = printedVat ? tva.reduce<VatReading | null>((b, c) => (!b || c.score > b.score ? c : b), null) : null;
+  // A net read down a column of line items (a "Montant HT" heading over them) is often the last item,
+  // not the net: it gives way to the total less a VAT, both read as printed, when that VAT is a
+  // plausible share of what remains (the net's own heading, in a shaded box, unread).
+  const netGuess = best(ht);
+  const byDifference = netGuess?.inColumn && t && !t.repaired && readVat && !readVat.repaired && readVat.cents !== 0
+    && vatShareIsPlausible(t.cents - readVat.cents, readVat.cents);
+  const h = byDifference ? null : netGuess;
   // A VAT taken from any cell of a neighbouring row (its label unread) guesses worse than the
   // difference of a net and a total, each read as printed beside its own label.
   const vatBetween = h && t && !h.repaired && !t.repaired && t.cents !== h.cents && vatShareIsPlausible(h.cents, t.cents - h.cents);
