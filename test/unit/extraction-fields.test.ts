@@ -455,13 +455,13 @@ test("a VAT guessed from a neighbouring row's cell gives way to the difference o
   assert.deepEqual([page.fields.montant_ht, page.fields.montant_tva, page.fields.montant_ttc, page.extra.amountsProof], [18749, 3562, 22311, 'none']);
 });
 
-test('an amount whose own words OCR read with next to no confidence does not prove the others, though the sum holds', () => {
+test('a net or total whose own words OCR read with next to no confidence proves nothing, though the sum holds; a VAT is checked by the other two', () => {
   // A currency sign read as a digit in front of the net and of the total alike keeps their
   // difference, the VAT, right: the equation holds on two wrong amounts.
-  const page = (netConf: number) => readFields([
+  const page = (netConf: number, vatConf = 0.93) => readFields([
     run('Ferronnerie Blanc SARL', 40, 20, 18), run('Facture du 12/03/2025', 350, 20, 10, 0.95),
     run('Total HT', 350, 400, 10, 0.95), run('64 210,50 €', 480, 400, 10, netConf),
-    run('TVA 20 %', 350, 415, 10, 0.95), run('4 842,10 €', 480, 415, 10, 0.93),
+    run('TVA 20 %', 350, 415, 10, 0.95), run('4 842,10 €', 480, 415, 10, vatConf),
     run('Total TTC', 350, 430, 10, 0.95), run('69 052,60 €', 480, 430, 10, 0.9),
   ]);
   const sure = page(0.92);
@@ -470,6 +470,8 @@ test('an amount whose own words OCR read with next to no confidence does not pro
   assert.deepEqual([doubtful.fields.montant_ht, doubtful.fields.montant_tva, doubtful.fields.montant_ttc], [6421050, 484210, 6905260], 'the amounts are still reported');
   assert.equal(doubtful.extra.amountsProof, 'weak');
   assert.equal(decide(doubtful, 'ocr').status, 'pending');
+  // A doubtful VAT between a sure net and total: only its right value adds up, so it is proven.
+  assert.equal(page(0.92, 0.05).extra.amountsProof, 'equation');
 });
 
 test('a row of headings that lost one: each amount goes to the heading under which it ends, set right in its box', () => {

@@ -1,5 +1,6 @@
 // Finds the value that belongs to a label: to its right on the same line, else just below it.
 import { COLUMN_GAP, type Line } from '../layout/lines.ts';
+import { findAmounts } from './amount-parser.ts';
 import type { Label } from './labels.ts';
 import { fold } from './text-normalise.ts';
 
@@ -86,16 +87,23 @@ export function findLabels<R extends string>(lines: Line[], labels: Label<R>[]):
   return hits;
 }
 
-/** A line's cells (parts between column gaps), each with where its last character ends. */
-function cellSpans(line: Line): Array<{ text: string; end: number }> {
-  const out: Array<{ text: string; end: number }> = [];
-  let from = 0;
-  for (const part of line.text.split(COLUMN_GAP)) {
-    const text = part.trimEnd();
-    if (text.trim()) out.push({ text: text.trim(), end: line.charX[from + text.length - 1] ?? 0 });
-    from += part.length + COLUMN_GAP.length;
+/**
+ * A line cut into pieces, each with where its last character ends: every amount whole ("1 516,09",
+ * "155,66 EUR"), every other word alone. Cells are no unit here: a text layer may join two amounts
+ * of neighbouring boxes with a single space.
+ */
+function pieces(line: Line): Array<{ text: string; end: number }> {
+  const out: Array<{ text: string; index: number; end: number }> = [];
+  const add = (index: number, raw: string) => {
+    const text = raw.trimEnd();
+    out.push({ text, index, end: line.charX[index + text.length - 1] ?? 0 });
+  };
+  const amounts = findAmounts(line.text);
+  for (const a of amounts) add(a.index, line.text.slice(a.index, a.end));
+  for (const m of line.text.matchAll(/\S+/g)) {
+    if (!amounts.some((a) => m.index < a.end && a.index < m.index + m[0].length)) add(m.index, m[0]);
   }
-  return out;
+  return out.sort((a, b) => a.index - b.index);
 }
 
 /** How far, in line heights, a value may end before its heading starts (the boxes OCR draws are not exact). */
@@ -132,12 +140,12 @@ function columnBelow(lines: Line[], lineIndex: number, column: { left: number; r
       continue;
     }
     // A row that lost or gained a cell against its headings (a heading in a shaded box unread): each
-    // value's cell is the heading's under which it ends. However a table aligns them (headings left
+    // value is the heading's under which it ends. However a table aligns them (headings left
     // in their boxes over amounts right, or both centred), a value ends after its own heading starts
     // and before the next one does; its middle can lie past halfway to the next heading.
     if (cell.count > 1) {
       const slack = line.h * START_SLACK;
-      const own = cellSpans(below).filter((c) => c.end >= start - slack && c.end < until - slack);
+      const own = pieces(below).filter((c) => c.end >= start - slack && c.end < until - slack);
       if (own.length) out.push(own.map((c) => c.text).join(' '));
       continue;
     }

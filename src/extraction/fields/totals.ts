@@ -162,8 +162,10 @@ function readings(a: AmountMatch, lineConf: number): Array<{ cents: Cents; penal
 const REPAIR_PENALTY = 0.2;
 /**
  * Below this OCR confidence an amount's own words may be other digits, however sure the rest of its
- * line. A misread can keep the equation: "€30,537.37" and "€36,112.72" read "60,537.37" (confidence
- * 0) and "66,112.72", whose difference is still the VAT, and such amounts must not validate.
+ * line. A misread can keep the equation when the net and the total are misread alike: "€30,537.37"
+ * and "€36,112.72" read "60,537.37" (confidence 0) and "66,112.72", whose difference is still the
+ * VAT. So a doubtful net or total proves nothing. A doubtful VAT alone is checked by the other two:
+ * only its right value makes them add up.
  */
 const DOUBTFUL_WORDS = 0.3;
 
@@ -198,7 +200,7 @@ function ownCells(after: string): string {
 const best = (list: Candidate[]) => list.reduce<Candidate | null>((b, c) => (!b || c.score > b.score || (c.score === b.score && c.lineIndex > b.lineIndex) ? c : b), null);
 
 /** Distinct TVA amounts whose sum may be the total VAT of a multi-rate invoice. */
-type VatReading = { cents: Cents; score: number; repaired?: boolean; unprinted?: boolean; doubtful?: boolean };
+type VatReading = { cents: Cents; score: number; repaired?: boolean; unprinted?: boolean };
 
 /** A VAT rate above zero printed anywhere ("TVA 20 %", "MwSt. 19%"): the invoice charges VAT. */
 const NONZERO_VAT_RATE = /\b(tva|vat|mws?st|ust|gst|sst|btw|tax)\b[^0-9%\n]{0,25}(0*[1-9]\d?([.,]\d+)?|0[.,]\d*[1-9]\d*)\s*%/;
@@ -223,10 +225,10 @@ function vatSums(tva: Candidate[]): VatReading[] {
   const byLabel = new Map<string, Candidate>();
   for (const c of tva) if (!byLabel.has(labelOf(c)) || c.score > byLabel.get(labelOf(c))!.score) byLabel.set(labelOf(c), c);
   const distinct = [...byLabel.values()];
-  const out: VatReading[] = tva.map((c) => ({ cents: c.cents, score: c.score, repaired: c.repaired, doubtful: c.doubtful }));
+  const out: VatReading[] = tva.map((c) => ({ cents: c.cents, score: c.score, repaired: c.repaired }));
   const sumOf = (parts: Candidate[]): VatReading => ({
     cents: parts.reduce((s, c) => s + c.cents, 0), score: Math.min(...parts.map((c) => c.score)) - 0.05,
-    repaired: parts.some((c) => c.repaired), doubtful: parts.some((c) => c.doubtful),
+    repaired: parts.some((c) => c.repaired),
   });
   if (distinct.length >= 2 && distinct.length <= MAX_VAT_RATES) out.push(sumOf(distinct));
   // A VAT heading elsewhere on the page (a "Code TVA" column over the bases) adds a line that is no
@@ -297,7 +299,7 @@ export function readTotals(lines: Line[]): Totals {
     // An amount due of the other sign than the total (a credit note's "- 180,00" left to refund beside
     // a total read "200,00"): OCR lost a minus sign somewhere, and the equation proves nothing.
     const signsClash = due !== null && due !== 0 && solved.ttc.cents !== 0 && Math.sign(due) !== Math.sign(solved.ttc.cents);
-    const unsure = [solved.ht, solved.tva, solved.ttc].some((c) => c.repaired || c.doubtful);
+    const unsure = [solved.ht, solved.tva, solved.ttc].some((c) => c.repaired) || solved.ht.doubtful || solved.ttc.doubtful;
     const weak = Boolean(rival) || signsClash || unsure;
     const cap = weak ? 0.7 : 0.99;
     const conf = (s: number) => Math.max(0, Math.min(cap, 0.55 + s * 0.45));
