@@ -60,8 +60,10 @@ describe('web interface in chromium', { skip }, () => {
     await page.waitForFunction(() => Array.from(document.querySelectorAll('.upload-list li')).every((li) => ['done', 'failed'].includes(li.getAttribute('data-state')!)), null, { timeout: 90_000 });
     assert.deepEqual(await rows.evaluateAll((lis) => lis.map((li) => li.getAttribute('data-state'))), ['done', 'done']);
     assert.equal(await rows.locator('progress').first().getAttribute('value'), '1');
-    // The table refreshed itself with both invoices, French amounts and dates.
+    // The table refreshed itself with both invoices, French amounts and dates. Each 'done' asks for
+    // a refresh, and the last one may still be on its way when the second row is already there.
     await page.locator('table.invoices tbody tr').nth(1).waitFor();
+    await page.locator('table.invoices', { hasText: '18/02/2025' }).waitFor({ timeout: 10_000 });
     assert.match(await page.locator('table.invoices').innerText(), /18\/02\/2025[\s\S]*14,90/);
     await shot(page, 'folder-invoices.png');
 
