@@ -9,7 +9,7 @@ import type { GreyImage } from './prepare-image.ts';
  * Darker than these is ink. One threshold does not fit every leader: a phone scan blurs faint dots
  * into a grey that stays lighter than 170, of which tesseract still makes letters ("cosmos
  * somusess" between a label and its amount). So the dots are looked for at both levels, and what
- * either finds is erased; the second costs 20-45 ms a page.
+ * either finds is erased; the second costs 10-60 ms a page.
  */
 const INK_LEVELS = [170, 215];
 /**
