@@ -88,8 +88,8 @@ export function findLabels<R extends string>(lines: Line[], labels: Label<R>[]):
 }
 
 /**
- * A line cut into pieces, each with where its last character ends: every amount whole ("1 516,09",
- * "155,66 EUR"), every other word alone. Cells are no unit here: a text layer may join two amounts
+ * A line cut into pieces, each with where its last character ends: every amount whole ("1 200,00",
+ * "240,00 EUR"), every other word alone. Cells are no unit here: a text layer may join two amounts
  * of neighbouring boxes with a single space.
  */
 function pieces(line: Line): Array<{ text: string; end: number }> {

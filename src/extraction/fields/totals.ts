@@ -162,8 +162,8 @@ function readings(a: AmountMatch, lineConf: number): Array<{ cents: Cents; penal
 const REPAIR_PENALTY = 0.2;
 /**
  * Below this OCR confidence an amount's own words may be other digits, however sure the rest of its
- * line. A misread can keep the equation when the net and the total are misread alike: "€30,537.37"
- * and "€36,112.72" read "60,537.37" (confidence 0) and "66,112.72", whose difference is still the
+ * line. A misread can keep the equation when the net and the total are misread alike: "€30,200.00"
+ * and "€36,240.00" read "60,200.00" (confidence 0) and "66,240.00", whose difference is still the
  * VAT. So a doubtful net or total proves nothing. A doubtful VAT alone is checked by the other two:
  * only its right value makes them add up.
  */
