@@ -40,7 +40,7 @@ function benchEngine(languages: string[], initConfig: Record<string, string>, jo
   return {
     async recognise(image, page, layout = 'auto') {
       const w = await ready();
-      const psm = layout === 'auto' ? PSM.AUTO : PSM.SINGLE_BLOCK;
+      const psm = layout === 'auto' ? PSM.AUTO : layout === 'column' ? PSM.SINGLE_COLUMN : PSM.SINGLE_BLOCK;
       const result = await w.recognize(image, { tessedit_pageseg_mode: psm, user_defined_dpi: '300', ...jobParams } as never, { tsv: true, blocks: false, text: false });
       return wordsFromTsv(result.data.tsv ?? '', page);
     },

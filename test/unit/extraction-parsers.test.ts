@@ -25,6 +25,8 @@ test('date formats, day first', () => {
   assert.deepEqual(findDates('1er février 2024').map((d) => d.iso), ['2024-02-01']);
   assert.deepEqual(findDates('March 12, 2025').map((d) => d.iso), ['2025-03-12']);
   assert.deepEqual(findDates('2025-03-12').map((d) => d.iso), ['2025-03-12']);
+  assert.deepEqual(findDates('Date: 21-JUL-17 14:22').map((d) => d.iso), ['2017-07-21'], 'a till\'s day-month-year with a two-digit year');
+  assert.deepEqual(findDates('le 5 mars 25 €'), [], 'a two-digit "year" after spaces may be an amount');
   assert.deepEqual(findDates('31/02/2025'), [], 'impossible dates are dropped');
   assert.deepEqual(findDates('Date : 20260815', 'dmy', true).map((d) => d.iso), ['2026-08-15'], 'compact ISO after a label');
   assert.deepEqual(findDates('Commande 20260815'), [], 'an unlabelled 8-digit number is no date');
@@ -181,6 +183,24 @@ test('receipts: the total after cash rounding when printed, the total payable, a
   assert.equal(misread.fields.montant_ttc, 4900, 'tendered - change proves 49.00, one digit from the 19.00 read');
   const unproven = readFields([ocrRun('Total Amount Payable : 19.00', 100), ocrRun('Cash Received : 60.00', 115), ocrRun('Change : 32.50', 130)]);
   assert.equal(unproven.fields.montant_ttc, 1900, 'a payment that proves an amount nothing corroborates changes nothing');
+});
+
+test('receipts: a rounding whose minus OCR lost or hid behind a currency, and a total that adds up before a rounding never applied', () => {
+  const ocrRun = (text: string, y: number, x = 40): TextRun => ({ ...run(text, x, y), conf: 0.9 });
+  const receipt = (rounding: string, after: string[] = ['Grand Total 64.30']) => readFields([
+    ocrRun('Sub Total 60.68', 100), ocrRun('GST 6% 3.64', 115), ocrRun('Total 64.32', 130), ocrRun(rounding, 145),
+    ...after.map((text, i) => ocrRun(text, 160 + 15 * i)),
+  ]);
+  // "~" or nothing where a minus was printed: only the sign that gives a total printed below counts.
+  assert.equal(receipt('Rounding Adj ~0.02').fields.montant_ttc, 6430);
+  assert.equal(receipt('Rounding Adj 0.02').fields.montant_ttc, 6430);
+  assert.equal(receipt('Round Adj -RMO.02').fields.montant_ttc, 6430, 'a currency between the sign and the figure, its 0 read "O"');
+  // The equation proves 64.32; the amount paid, which a receipt's total is, may be another.
+  const unread = receipt('Rounding Adj -0.0?', ['Cash 70.00']);
+  assert.equal(unread.fields.montant_ttc, 6432);
+  assert.equal(unread.extra.amountsProof, 'weak', 'a rounding below the total, its result not found');
+  const none = receipt('Rounding Adj 0.00', ['Cash 70.00']);
+  assert.equal(none.extra.amountsProof, 'equation', 'a rounding of nothing leaves the proof');
 });
 
 test('a row of headings: columns end at neighbouring headings that are no labels', () => {

@@ -8,14 +8,16 @@ import { test } from 'node:test';
 import { isValidSiren, isValidSiret, frenchVatNumber } from '../../src/domain/identifiers.ts';
 import { scoreDocument, type Prediction } from '../../src/evaluation/scoring.ts';
 import { openPdf } from '../../src/extraction/pdf/pdf-document.ts';
-import { lineTotal, roundDiv } from '../../tools/generate/amounts.ts';
+import sharp from 'sharp';
+import { centsToDecimal, lineTotal, roundDiv } from '../../tools/generate/amounts.ts';
 import { parseArgs } from '../../tools/generate/cli.ts';
 import { generateDocument } from '../../tools/generate/document.ts';
 import { formatDate, formatMoney } from '../../tools/generate/formats.ts';
-import { generateOne } from '../../tools/generate/generate-set.ts';
+import { generateOne, generateReceipt } from '../../tools/generate/generate-set.ts';
 import { britishVatId, germanVatId, ibanValid, randomIban } from '../../tools/generate/identifiers.ts';
 import { makeInvoice } from '../../tools/generate/invoice.ts';
 import { createRng } from '../../tools/generate/random.ts';
+import { makeReceipt, roundToFiveSen } from '../../tools/generate/receipt.ts';
 import { expectedValues } from '../../tools/generate/truth.ts';
 import { french } from '../../tools/generate/vocabulary-fr.ts';
 
@@ -145,9 +147,42 @@ test('a multi-page invoice: one PDF entry, one image per page, totals only on th
   assert.equal(primaryRender.visible_on_page1!.montant_ttc, true);
 });
 
+test('receipts: reproducible, a total paid rounded to 5 sen when a rounding is printed, and the truth the corpus keeps for receipts', async (t) => {
+  const out = fs.mkdtempSync(path.join(os.tmpdir(), 'gen-receipt-test-'));
+  t.after(() => fs.rmSync(out, { recursive: true, force: true }));
+  const seen = { rounding: 0, ambiguousDate: 0 };
+  for (let i = 0; i < 40; i++) {
+    const a = makeReceipt(createRng(`${SEED}:${i}:receipt`), `r${i}`);
+    assert.deepEqual(a, makeReceipt(createRng(`${SEED}:${i}:receipt`), `r${i}`));
+    const totals = a.rows.filter((r) => r.fields?.includes('montant_ttc'));
+    assert.ok(totals.length >= 1, 'the total paid is printed');
+    const paid = totals.at(-1)!.cells.at(-1)!.text.replace(/[^\d.-]/g, '').replace(/,/g, '');
+    assert.equal(paid, centsToDecimal(a.totalCents), `r${i}: the last total printed is the one paid`);
+    if (a.rows.some((r) => /round/i.test(r.cells[0]?.text ?? ''))) {
+      seen.rounding++;
+      assert.equal(a.totalCents % 5, 0, 'cash rounding to 5 sen');
+    }
+    if (a.date === null) seen.ambiguousDate++;
+    assert.equal(roundToFiveSen(a.totalCents), roundToFiveSen(roundToFiveSen(a.totalCents)));
+  }
+  assert.ok(seen.rounding > 5 && seen.ambiguousDate > 3, JSON.stringify(seen));
+  assert.deepEqual([101, 102, 103, 104, 106, 107, 108, 109].map(roundToFiveSen), [100, 100, 105, 105, 105, 105, 110, 110]);
+  const entry = await generateReceipt(SEED, 0, out);
+  const again = await generateReceipt(SEED, 0, out);
+  assert.deepEqual(entry, again);
+  assert.equal(entry.kind, 'gen-receipt');
+  assert.equal(entry.expected.montant_ht, null, 'a receipt prints no labelled net');
+  assert.notEqual(entry.expected.montant_ttc, null);
+  const image = await sharp(path.join(out, entry.file)).metadata();
+  assert.equal(image.format, 'jpeg');
+  const perfect = { status: 'validated', duration_ms: 1, ...entry.expected } as Prediction;
+  assert.ok(Object.values(scoreDocument(entry, perfect).fields).every(Boolean));
+});
+
 test('command-line arguments', () => {
   assert.deepEqual(parseArgs(['--seed', '9001', '--count', '60', '--out', 'x']), { seed: 9001, count: 60, start: 0, out: 'x', kinds: ['pdf', 'render', 'scan'], jobs: 2 });
   assert.throws(() => parseArgs(['--seed', 'abc', '--out', 'x']), /--seed/);
   assert.throws(() => parseArgs(['--seed', '1']), /--out/);
   assert.throws(() => parseArgs(['--out', 'x', '--kinds', 'pdf,tiff']), /tiff/);
+  assert.deepEqual(parseArgs(['--out', 'x', '--kinds', 'receipt']).kinds, ['receipt']);
 });

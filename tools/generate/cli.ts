@@ -1,4 +1,5 @@
-// `npm run generate -- --seed N --count M --out DIR [--kinds pdf,render,scan] [--jobs J] [--start S]`
+// `npm run generate -- --seed N --count M --out DIR [--kinds pdf,render,scan,receipt] [--jobs J] [--start S]`
+// (receipts only when asked for: the default is the invoices' three kinds).
 // Writes DIR/docs/* and DIR/truth.json. The work is split over J child processes (indices i with
 // i % J == k); every document depends only on (seed, index), so the split changes nothing.
 //
@@ -24,7 +25,7 @@ export function parseArgs(argv: string[]): CliOptions {
     return value;
   };
   const kinds = (get('kinds') ?? 'pdf,render,scan').split(',').map((k) => k.trim()) as OutputKind[];
-  for (const k of kinds) if (!['pdf', 'render', 'scan'].includes(k)) throw new Error(`--kinds: unknown kind ${k}`);
+  for (const k of kinds) if (!['pdf', 'render', 'scan', 'receipt'].includes(k)) throw new Error(`--kinds: unknown kind ${k}`);
   const out = get('out');
   if (!out) throw new Error('--out DIR is required');
   return { seed: int('seed', 1), count: int('count', 10), start: int('start', 0), out, kinds, jobs: Math.max(1, int('jobs', 2)) };

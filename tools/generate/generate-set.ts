@@ -1,5 +1,6 @@
 // A set of documents: for each index, the PDF, a 200 dpi PNG of every page (rendered the way the
-// project renders PDFs, pdfjs-dist + @napi-rs/canvas) and a phone scan of every page.
+// project renders PDFs, pdfjs-dist + @napi-rs/canvas) and a phone scan of every page; and, when
+// asked for, a scanned shop receipt (receipt.ts).
 import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -7,10 +8,13 @@ import { openPdf } from '../../src/extraction/pdf/pdf-document.ts';
 import { describeScan, phoneScan, pickScanParameters } from './degrade.ts';
 import { generateDocument } from './document.ts';
 import { createRng } from './random.ts';
-import { truthEntries, type TruthEntry } from './truth.ts';
+import { makeReceipt } from './receipt.ts';
+import { drawReceipt, receiptImage } from './receipt-page.ts';
+import { receiptTruth, truthEntries, type TruthEntry } from './truth.ts';
 
 export const RENDER_DPI = 200;
-export type OutputKind = 'pdf' | 'render' | 'scan';
+export type OutputKind = 'pdf' | 'render' | 'scan' | 'receipt';
+export const INVOICE_KINDS: readonly OutputKind[] = ['pdf', 'render', 'scan'];
 
 export interface SetOptions { seed: number; out: string; indices: number[]; kinds: OutputKind[] }
 
@@ -48,11 +52,28 @@ export async function generateOne(seed: number, index: number, out: string, kind
   return entries.filter((e) => (e.kind === 'gen-pdf' ? kinds.includes('pdf') : true));
 }
 
+export function receiptId(seed: number, index: number): string {
+  return `gen-s${seed}-r${String(index).padStart(4, '0')}`;
+}
+
+export async function generateReceipt(seed: number, index: number, out: string): Promise<TruthEntry> {
+  const id = receiptId(seed, index);
+  const model = makeReceipt(createRng(`${seed}:${index}:receipt`), id);
+  const drawn = await drawReceipt(model, createRng(`${seed}:${index}:receipt-page`));
+  const image = await receiptImage(drawn.pdf, createRng(`${seed}:${index}:receipt-scan`));
+  const file = `docs/${id}.jpg`;
+  fs.mkdirSync(path.join(out, 'docs'), { recursive: true });
+  fs.writeFileSync(path.join(out, file), image.jpeg);
+  return receiptTruth(model, file, `${model.notes}; ${drawn.notes}; ${image.notes}`);
+}
+
 export async function generateSet(options: SetOptions, progress?: (done: number) => void): Promise<TruthEntry[]> {
   const all: TruthEntry[] = [];
   let done = 0;
+  const invoices = options.kinds.some((k) => INVOICE_KINDS.includes(k));
   for (const index of options.indices) {
-    all.push(...(await generateOne(options.seed, index, options.out, options.kinds)));
+    if (invoices) all.push(...(await generateOne(options.seed, index, options.out, options.kinds)));
+    if (options.kinds.includes('receipt')) all.push(await generateReceipt(options.seed, index, options.out));
     progress?.(++done);
   }
   return all;

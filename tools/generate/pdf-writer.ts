@@ -32,16 +32,19 @@ export interface TextOptions { size?: number; bold?: boolean; align?: 'left' | '
 export class PdfWriter {
   readonly doc: PDFKit.PDFDocument;
   readonly font: FontFamily;
+  private readonly size: [number, number] | 'A4';
   /** Fields printed on each page, by page index. */
   readonly printed: Array<Set<Field>> = [new Set()];
   pageIndex = 0;
   private readonly chunks: Buffer[] = [];
 
-  constructor(font: FontFamily, title: string) {
+  /** `size`: the page in points, A4 unless given (a receipt is a narrow strip). */
+  constructor(font: FontFamily, title: string, size: [number, number] | 'A4' = 'A4') {
     this.font = font;
+    this.size = size;
     // A fixed creation date keeps the bytes a function of the seed alone.
     const fixed = new Date(Date.UTC(2025, 0, 1));
-    this.doc = new PDFDocument({ size: 'A4', margin: 0, bufferPages: true, info: { Title: title, Producer: 'invoice-generator', Creator: 'invoice-generator', CreationDate: fixed, ModDate: fixed } });
+    this.doc = new PDFDocument({ size, margin: 0, bufferPages: true, info: { Title: title, Producer: 'invoice-generator', Creator: 'invoice-generator', CreationDate: fixed, ModDate: fixed } });
     if (font.files) {
       this.doc.registerFont(font.regular, font.files[0]);
       this.doc.registerFont(font.bold, font.files[1]);
@@ -99,7 +102,7 @@ export class PdfWriter {
   }
 
   addPage(): void {
-    this.doc.addPage({ size: 'A4', margin: 0 });
+    this.doc.addPage({ size: this.size, margin: 0 });
     this.printed.push(new Set());
     this.pageIndex = this.printed.length - 1;
   }

@@ -4,9 +4,10 @@ import { AMOUNT_FIELDS, FIELD_NAMES } from '../../src/domain/invoice-fields.ts';
 import { centsToDecimal, rateToDecimal } from './amounts.ts';
 import { isoOf } from './formats.ts';
 import type { InvoiceModel } from './invoice.ts';
+import type { ReceiptModel } from './receipt.ts';
 import type { Field } from './view.ts';
 
-export const KINDS = { pdf: 'gen-pdf', render: 'gen-render', scan: 'gen-scan' } as const;
+export const KINDS = { pdf: 'gen-pdf', render: 'gen-render', scan: 'gen-scan', receipt: 'gen-receipt' } as const;
 
 export interface TruthEntry {
   file: string;
@@ -83,4 +84,21 @@ export function truthEntries(model: InvoiceModel, files: GeneratedFiles, printed
     });
   }
   return entries;
+}
+
+/**
+ * A receipt, as the corpus records its scanned receipts: the total paid, the shop and the date
+ * (null when it reads either way round), the currency when the receipt prints it; no net, VAT or number.
+ */
+export function receiptTruth(model: ReceiptModel, file: string, notes: string): TruthEntry {
+  const expected: Record<Field, string | null> = {
+    montant_ht: null, montant_tva: null, montant_ttc: centsToDecimal(model.totalCents), fournisseur: model.seller,
+    siret: null, date_facture: model.date, numero: null, devise: model.currency,
+  };
+  const printed = new Set(FIELD_NAMES.filter((f) => expected[f] !== null));
+  return {
+    file, source: 'generated', kind: KINDS.receipt, primary: true, dup_group: model.id, expected,
+    expected_extra: { siren: null, vat_id: null, seller_country: 'MY', vat_breakdown: [], due_payable: null },
+    visible_on_page1: visibility(expected, printed), notes,
+  };
 }

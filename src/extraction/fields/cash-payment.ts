@@ -6,26 +6,44 @@ import type { Line } from '../layout/lines.ts';
 import { findAmounts } from './amount-parser.ts';
 import { fold } from './text-normalise.ts';
 
-export interface Rounding { cents: Cents; lineIndex: number }
+export interface Rounding {
+  cents: Cents;
+  lineIndex: number;
+  /** OCR read no sign where one may have been ("~0.02", "Rounding Ad) 0.02"): either may be meant. */
+  signUnsure: boolean;
+}
 
 const printedOn = (lines: Line[], cents: Cents) => lines.some((l) => findAmounts(l.text).some((a) => a.cents === cents));
+
+const ROUNDING_LABEL = /\b(rounding|round\.?\s?adj|arrondi)\w*/;
+
+/** The first line a cash rounding is labelled on, whether or not its amount could be read. */
+export function roundingLine(lines: Line[]): number | null {
+  const i = lines.findIndex((l) => ROUNDING_LABEL.test(fold(l.text)));
+  return i < 0 ? null : i;
+}
 
 /**
  * A cash rounding line ("Rounding Adj. -0.01", "Arrondi 0,02"): a few cents that turn the total
  * into the amount actually paid. Signs are printed before or after ("0.02-"), the leading zero
- * often not at all ("-.01").
+ * often not at all ("-.01"); OCR reads a minus as "~" or drops it.
  */
 export function roundingAdjustment(lines: Line[]): Rounding | null {
   for (const [lineIndex, line] of lines.entries()) {
     const text = fold(line.text);
-    const label = /\b(rounding|arrondi)\w*/.exec(text);
+    const label = ROUNDING_LABEL.exec(text);
     if (!label) continue;
-    const last = [...text.slice(label.index + label[0].length).matchAll(/(-)?\s?(\d*)[.,](\d{2})(\s?-)?(?!\d)/g)].at(-1);
+    // A currency may stand between the sign and the figure ("-RM0.02"), and OCR reads its 0 as "O".
+    const after = text.slice(label.index + label[0].length).replace(/\b(rm|myr|eur)\s?|[$€]\s?/g, '');
+    const last = [...after.matchAll(/(-)?\s?([\do]*)[.,](\d{2})(\s?-)?(?!\d)/g)].at(-1);
     if (!last) continue;
-    const cents = Number(last[2] || 0) * 100 + Number(last[3]);
+    const cents = Number(last[2]?.replace(/o/g, '0') || 0) * 100 + Number(last[3]);
     // Cash is rounded to 5 or 10 cents: anything larger on a "rounding" line is a rounded total.
     if (cents > 10) continue;
-    return { cents: last[1] || last[4] ? -cents : cents, lineIndex };
+    const minus = Boolean(last[1] || last[4]);
+    // A plus printed, or a text layer, says the sign; OCR's silence does not.
+    const plus = /\+\s?\d*[.,]\d{2}/.test(text.slice(label.index));
+    return { cents: minus ? -cents : cents, lineIndex, signUnsure: !minus && !plus && line.conf < 1 };
   }
   return null;
 }
@@ -33,12 +51,14 @@ export function roundingAdjustment(lines: Line[]): Rounding | null {
 /**
  * The total after cash rounding, when the page prints it below the rounding line ("Rounding
  * Adj. -0.01" then "Total RM 10.45"). Rounding that only settles the change leaves the total as is.
+ * A rounding whose sign OCR lost is tried both ways: only the one printed below counts.
  */
 export function roundedTotal(total: { cents: Cents; lineIndex: number } | null, lines: Line[], rounding: Rounding | null): Cents | null {
   if (!total) return null;
   if (!rounding || rounding.cents === 0 || total.lineIndex > rounding.lineIndex) return total.cents;
-  const rounded = total.cents + rounding.cents;
-  return printedOn(lines.slice(rounding.lineIndex + 1), rounded) ? rounded : total.cents;
+  const below = lines.slice(rounding.lineIndex + 1);
+  const tries = rounding.signUnsure ? [total.cents + rounding.cents, total.cents - rounding.cents] : [total.cents + rounding.cents];
+  return tries.find((rounded) => printedOn(below, rounded)) ?? total.cents;
 }
 
 /**

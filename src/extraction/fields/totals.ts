@@ -4,7 +4,7 @@ import type { AmountProof } from '../types.ts';
 import { vatShareIsPlausible } from '../../domain/invoice-checks.ts';
 import { COLUMN_GAP, spanConf, type Line } from '../layout/lines.ts';
 import { findAmounts, type AmountMatch } from './amount-parser.ts';
-import { paidTotal, roundedTotal, roundingAdjustment } from './cash-payment.ts';
+import { paidTotal, roundedTotal, roundingAdjustment, roundingLine } from './cash-payment.ts';
 import { findLabels } from './labelled-values.ts';
 import { AMOUNT_DECOYS, AMOUNT_LABELS, ZERO_VAT_EVIDENCE, type AmountRole } from './labels.ts';
 import { fold } from './text-normalise.ts';
@@ -300,11 +300,17 @@ export function readTotals(lines: Line[]): Totals {
     // a total read "200,00"): OCR lost a minus sign somewhere, and the equation proves nothing.
     const signsClash = due !== null && due !== 0 && solved.ttc.cents !== 0 && Math.sign(due) !== Math.sign(solved.ttc.cents);
     const unsure = [solved.ht, solved.tva, solved.ttc].some((c) => c.repaired) || solved.ht.doubtful || solved.ttc.doubtful;
-    const weak = Boolean(rival) || signsClash || unsure;
+    const ttc = roundedTotal(solved.ttc, lines, rounding);
+    // A cash rounding labelled below the total that adds up, with no rounded total found after it
+    // (its amount unread, or the total it makes not printed): the amount paid, which a receipt's
+    // total is, may be another than the one the equation proves.
+    const roundedLater = roundingLine(lines);
+    const unroundedTotal = roundedLater !== null && roundedLater > solved.ttc.lineIndex && ttc === solved.ttc.cents && rounding?.cents !== 0;
+    const weak = Boolean(rival) || signsClash || unsure || unroundedTotal;
     const cap = weak ? 0.7 : 0.99;
     const conf = (s: number) => Math.max(0, Math.min(cap, 0.55 + s * 0.45));
     return {
-      ht: solved.ht.cents, tva: solved.tva.cents, ttc: roundedTotal(solved.ttc, lines, rounding), due,
+      ht: solved.ht.cents, tva: solved.tva.cents, ttc, due,
       confidence: { ht: conf(solved.ht.score), tva: conf(solved.tva.score), ttc: conf(solved.ttc.score) }, currencies, rivalTotals,
       proof: weak ? 'weak' : 'equation',
     };

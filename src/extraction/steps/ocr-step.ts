@@ -15,6 +15,8 @@ import { darkenFaintPrint } from '../ocr/faint-print.ts';
 import { prepareImage, toPgm, type GreyImage, type PageSource } from '../ocr/prepare-image.ts';
 import type { LoadedDocument } from '../document.ts';
 import { releaseMemory } from '../release-memory.ts';
+import { isOneNarrowColumn } from '../layout/narrow-column.ts';
+import type { TextRun } from '../layout/text-run.ts';
 
 const RENDER_DPI = 300;
 /** Long scanned PDFs: the first pages carry the header, the last ones the totals. */
@@ -70,7 +72,15 @@ export async function readByOcr(doc: LoadedDocument, ocr: OcrEngine, time: TimeS
   const evened = lit.some(Boolean) ? pages.map((p, i) => ({ ...p, grey: lit[i] ?? p.grey })) : null;
   // Leader dots ("Total TTC ........ 48,90 €") made tesseract drop the amount at their end.
   const read = await time('dot-leaders', () => (evened ?? pages).map((p) => ({ ...p, grey: eraseDotLeaders(p.grey) ?? p.grey })));
-  const first = await readPages(read, ocr, time);
+  const auto = await readPages(read, ocr, time);
+  if (auto.invoice && amountsProven(auto.invoice)) return { invoice: auto.invoice, witness: 'none', witnessChanged: false };
+  // A receipt's figures stand in a column of their own at the right; automatic segmentation makes a
+  // block of that column and may drop the digits aligned down its left edge ("Total 12.25" read
+  // "Total .25"). Read as one column of lines, the receipt keeps them, and loses others: the two
+  // readings are combined as any two are, and the witness below reads the receipt as a column too.
+  const layout: PageLayout | undefined = auto.narrow ? 'column' : undefined;
+  const column = layout ? (await readPages(read, ocr, time, layout)).invoice : null;
+  const first = column && auto.invoice ? combineReadings(auto.invoice, column) : column ?? auto.invoice;
   if (first && amountsProven(first)) return { invoice: first, witness: 'none', witnessChanged: false };
   // A second, different reading when the first does not prove its amounts; pages whose amounts
   // read consistently pay for one pass. Evening the light reads most unevenly lit pages better,
@@ -91,7 +101,7 @@ export async function readByOcr(doc: LoadedDocument, ocr: OcrEngine, time: TimeS
   };
   const second = await witnessOf();
   if (!second) return { invoice: first, witness: 'none', witnessChanged: false };
-  const witness = await readPages(second.pages, ocr, time);
+  const { invoice: witness } = await readPages(second.pages, ocr, time, layout);
   const invoice = witness ? (first ? combineReadings(first, witness) : witness) : first;
   return { invoice, witness: second.kind, witnessChanged: JSON.stringify(invoice?.fields) !== JSON.stringify(first?.fields) };
 }
@@ -171,7 +181,14 @@ async function pageImages(doc: LoadedDocument, time: TimeStage, prepare: Prepare
   return images;
 }
 
-async function readPages(images: PageImage[], ocr: OcrEngine, time: TimeStage): Promise<ExtractedInvoice | null> {
+interface PagesRead {
+  invoice: ExtractedInvoice | null;
+  /** The words form one narrow column, a till receipt's (automatic segmentation only). */
+  narrow: boolean;
+}
+
+/** `layout`: read the pages so, rather than segmented automatically with the fallbacks below. */
+async function readPages(images: PageImage[], ocr: OcrEngine, time: TimeStage, layout?: PageLayout): Promise<PagesRead> {
   // Page after page, each page's PGM made when its turn comes: the sandbox has one OCR worker, and
   // pages queued side by side would each hold a copy of their image until it is free.
   const recognise = async (layout: PageLayout) => {
@@ -182,6 +199,8 @@ async function readPages(images: PageImage[], ocr: OcrEngine, time: TimeStage): 
     }
     return runs;
   };
+  const result = async (runs: TextRun[], narrow = false): Promise<PagesRead> => ({ invoice: runs.length ? await time('fields', () => readFields(runs)) : null, narrow });
+  if (layout) return result(await recognise(layout));
   // Automatic segmentation suits invoices (columns, boxes, tables). When it finds next to nothing,
   // it has taken the page for a picture: first because of dark surround, then because the page is
   // one narrow column (a receipt), which reading it as one block of text recovers.
@@ -190,6 +209,6 @@ async function readPages(images: PageImage[], ocr: OcrEngine, time: TimeStage): 
     images = await time('dark-borders', () => images.map((img) => ({ ...img, grey: clearDarkBorders(img.grey) })));
     runs = await recognise('auto');
   }
-  if (runs.length < MIN_WORDS) runs = await recognise('block');
-  return runs.length ? time('fields', () => readFields(runs)) : null;
+  if (runs.length < MIN_WORDS) return result(await recognise('block'));
+  return result(runs, isOneNarrowColumn(runs));
 }

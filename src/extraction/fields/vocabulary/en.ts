@@ -227,6 +227,8 @@ export const EN: Vocabulary = {
     String.raw`s\.?r\.?l\.?`,
     String.raw`sdn\.?\s*bhd\.?`,
     String.raw`bhd\.?`,
+    // Sdn Bhd as tills abbreviate it ("99 SPEED MART S/B").
+    String.raw`s/b`,
     'enterprise',
     'trading',
   ],
