@@ -10,7 +10,7 @@ import { createWorker, OEM, PSM } from 'tesseract.js';
 import type { LoadedDocument } from '../src/extraction/document.ts';
 import { createOcrEngine, wordsFromTsv, type OcrEngine } from '../src/extraction/ocr/ocr-engine.ts';
 import { estimateSkew } from '../src/extraction/ocr/deskew.ts';
-import { decodeGrey, type GreyImage } from '../src/extraction/ocr/prepare-image.ts';
+import { decodeGrey, prepareImage, type GreyImage } from '../src/extraction/ocr/prepare-image.ts';
 import { readByOcr, type OcrReading, type Prepare, type TimeStage } from '../src/extraction/steps/ocr-step.ts';
 
 export interface Variant {
@@ -66,6 +66,10 @@ export const VARIANTS: Record<string, Variant> = {
   'no-warm': {
     description: 'models loaded when the first page is ready, not while it is prepared (before session 15; matters with --cold)',
     engine: () => ({ ...createOcrEngine(1, { warmUp: false }), warm() {} }), read: step,
+  },
+  'no-column': {
+    description: 'a page whose words form one narrow column (a receipt) not read again as a column (before session 16)',
+    engine: () => createOcrEngine(1), read: (doc, ocr, time) => readByOcr(doc, ocr, time, prepareImage, { columnReading: false }),
   },
   'bench-same': { description: 'the bench engine with the shipped settings (checks the bench engine itself)', engine: () => benchEngine(FRA_ENG, {}, {}), read: step },
   'no-invert': {

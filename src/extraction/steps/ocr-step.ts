@@ -61,7 +61,13 @@ export interface OcrReading {
 /** How a page becomes the image tesseract reads; bench/ocr-time.ts passes variants of it. */
 export type Prepare = (source: PageSource) => Promise<GreyImage>;
 
-export async function readByOcr(doc: LoadedDocument, ocr: OcrEngine, time: TimeStage = untimed, prepare: Prepare = prepareImage): Promise<OcrReading> {
+/** What bench/ocr-time.ts turns off to measure it beside the step as it ships. */
+export interface OcrStepOptions {
+  /** Read a page whose words form one narrow column (a receipt) again as a column (default true). */
+  columnReading?: boolean;
+}
+
+export async function readByOcr(doc: LoadedDocument, ocr: OcrEngine, time: TimeStage = untimed, prepare: Prepare = prepareImage, options: OcrStepOptions = {}): Promise<OcrReading> {
   // A sandbox that has not read a page for a while has no OCR worker: it loads its models while
   // the pages are rendered and prepared, not after.
   ocr.warm();
@@ -78,7 +84,7 @@ export async function readByOcr(doc: LoadedDocument, ocr: OcrEngine, time: TimeS
   // block of that column and may drop the digits aligned down its left edge ("Total 12.25" read
   // "Total .25"). Read as one column of lines, the receipt keeps them, and loses others: the two
   // readings are combined as any two are, and the witness below reads the receipt as a column too.
-  const layout: PageLayout | undefined = auto.narrow ? 'column' : undefined;
+  const layout: PageLayout | undefined = auto.narrow && options.columnReading !== false ? 'column' : undefined;
   const column = layout ? (await readPages(read, ocr, time, layout)).invoice : null;
   const first = column && auto.invoice ? combineReadings(auto.invoice, column) : column ?? auto.invoice;
   if (first && amountsProven(first)) return { invoice: first, witness: 'none', witnessChanged: false };
