@@ -40,7 +40,7 @@ function benchEngine(languages: string[], initConfig: Record<string, string>, jo
   return {
     async recognise(image, page, layout = 'auto') {
       const w = await ready();
-      const psm = layout === 'auto' ? PSM.AUTO : layout === 'column' ? PSM.SINGLE_COLUMN : PSM.SINGLE_BLOCK;
+      const psm = layout === 'auto' ? PSM.AUTO : PSM.SINGLE_BLOCK;
       const result = await w.recognize(image, { tessedit_pageseg_mode: psm, user_defined_dpi: '300', ...jobParams } as never, { tsv: true, blocks: false, text: false });
       return wordsFromTsv(result.data.tsv ?? '', page);
     },
@@ -67,9 +67,9 @@ export const VARIANTS: Record<string, Variant> = {
     description: 'models loaded when the first page is ready, not while it is prepared (before session 15; matters with --cold)',
     engine: () => ({ ...createOcrEngine(1, { warmUp: false }), warm() {} }), read: step,
   },
-  'no-column': {
-    description: 'a page whose words form one narrow column (a receipt) not read again as a column (before session 16)',
-    engine: () => createOcrEngine(1), read: (doc, ocr, time) => readByOcr(doc, ocr, time, prepareImage, { columnReading: false }),
+  'no-block-reading': {
+    description: 'a page whose words form one narrow column (a receipt) not read again as one block of text (before session 16)',
+    engine: () => createOcrEngine(1), read: (doc, ocr, time) => readByOcr(doc, ocr, time, prepareImage, { narrowAsBlock: false }),
   },
   'bench-same': { description: 'the bench engine with the shipped settings (checks the bench engine itself)', engine: () => benchEngine(FRA_ENG, {}, {}), read: step },
   'no-invert': {

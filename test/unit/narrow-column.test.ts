@@ -33,9 +33,9 @@ test('a narrow column is judged on words read with some confidence, and not on a
   assert.equal(isOneNarrowColumn([...page(12, 30 * 24, 24, 800), ...speckle]), true);
 });
 
-test('a receipt is read again as one column, which keeps the figures automatic segmentation cut short', async (t) => {
+test('a receipt is read again as one block of text, which keeps the figures automatic segmentation cut short', async (t) => {
   // A generated receipt (test seed 4242, index 11) whose figures automatic segmentation reads
-  // "TOTAL RM 21." and "Round Adj -RM 0.": read as a column, "21.72", "-0.02" and the total paid, "21.70".
+  // "TOTAL RM 21." and "Round Adj -RM 0.": read as one block, "21.72", "-0.02" and the total paid, "21.70".
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'receipt-column-'));
   const engine = createOcrEngine(1);
   t.after(async () => {

@@ -10,8 +10,7 @@ import type { TextRun } from '../layout/text-run.ts';
 export interface OcrEngine {
   /**
    * Words of one page image, with pixel positions and confidences. `auto` segments the page into
-   * columns, boxes and tables (invoices); `column` reads it as one column of lines of any size (a
-   * receipt); `block` as one uniform block of text (a page auto segmentation took for a picture).
+   * columns, boxes and tables (invoices); `block` reads it as one column of text (receipts).
    */
   recognise(image: Buffer, page: number, layout?: PageLayout): Promise<TextRun[]>;
   /**
@@ -43,13 +42,13 @@ function languageDir(): string {
   return dir;
 }
 
-export type PageLayout = 'auto' | 'column' | 'block';
+export type PageLayout = 'auto' | 'block';
 /**
  * The resolution tesseract is told. Prepared pages carry none (PGM), and its own estimate from text
  * height read worse on the corpus's scans than a fixed 300 (measured: 77 vs 66 of 97 fields).
  */
 const OCR_DPI = '300';
-const SEGMENTATION: Record<PageLayout, PSM> = { auto: PSM.AUTO, column: PSM.SINGLE_COLUMN, block: PSM.SINGLE_BLOCK };
+const SEGMENTATION: Record<PageLayout, PSM> = { auto: PSM.AUTO, block: PSM.SINGLE_BLOCK };
 
 /**
  * Per-job parameters: tesseract.js sets them for one recognition only, then restores them.

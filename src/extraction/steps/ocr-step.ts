@@ -63,8 +63,8 @@ export type Prepare = (source: PageSource) => Promise<GreyImage>;
 
 /** What bench/ocr-time.ts turns off to measure it beside the step as it ships. */
 export interface OcrStepOptions {
-  /** Read a page whose words form one narrow column (a receipt) again as a column (default true). */
-  columnReading?: boolean;
+  /** Read a page whose words form one narrow column (a receipt) again, as one block of text (default true). */
+  narrowAsBlock?: boolean;
 }
 
 export async function readByOcr(doc: LoadedDocument, ocr: OcrEngine, time: TimeStage = untimed, prepare: Prepare = prepareImage, options: OcrStepOptions = {}): Promise<OcrReading> {
@@ -80,13 +80,14 @@ export async function readByOcr(doc: LoadedDocument, ocr: OcrEngine, time: TimeS
   const read = await time('dot-leaders', () => (evened ?? pages).map((p) => ({ ...p, grey: eraseDotLeaders(p.grey) ?? p.grey })));
   const auto = await readPages(read, ocr, time);
   if (auto.invoice && amountsProven(auto.invoice)) return { invoice: auto.invoice, witness: 'none', witnessChanged: false };
-  // A receipt's figures stand in a column of their own at the right; automatic segmentation makes a
-  // block of that column and may drop the digits aligned down its left edge ("Total 12.25" read
-  // "Total .25"). Read as one column of lines, the receipt keeps them, and loses others: the two
-  // readings are combined as any two are, and the witness below reads the receipt as a column too.
-  const layout: PageLayout | undefined = auto.narrow && options.columnReading !== false ? 'column' : undefined;
-  const column = layout ? (await readPages(read, ocr, time, layout)).invoice : null;
-  const first = column && auto.invoice ? combineReadings(auto.invoice, column) : column ?? auto.invoice;
+  // A receipt's figures stand in a column of their own at the right, beside its labels; automatic
+  // segmentation makes a block of that column, and drops the digits aligned down its left edge
+  // ("TOTAL RM 21." for 21.72) or the whole column when it lies near the paper's edge. Read as one
+  // block of text, line by line, the receipt keeps them and loses others: the two readings are
+  // combined as any two are, and the witness below reads the receipt as one block too.
+  const layout: PageLayout | undefined = auto.narrow && options.narrowAsBlock !== false ? 'block' : undefined;
+  const block = layout ? (await readPages(read, ocr, time, layout)).invoice : null;
+  const first = block && auto.invoice ? combineReadings(auto.invoice, block) : block ?? auto.invoice;
   if (first && amountsProven(first)) return { invoice: first, witness: 'none', witnessChanged: false };
   // A second, different reading when the first does not prove its amounts; pages whose amounts
   // read consistently pay for one pass. Evening the light reads most unevenly lit pages better,
