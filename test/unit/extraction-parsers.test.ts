@@ -195,6 +195,7 @@ test('receipts: a rounding whose minus OCR lost or hid behind a currency, and a 
   assert.equal(receipt('Rounding Adj ~0.02').fields.montant_ttc, 6430);
   assert.equal(receipt('Rounding Adj 0.02').fields.montant_ttc, 6430);
   assert.equal(receipt('Round Adj -RMO.02').fields.montant_ttc, 6430, 'a currency between the sign and the figure, its 0 read "O"');
+  assert.equal(receipt('Round Ady -0.02').fields.montant_ttc, 6430, '"Adj" misread');
   // The equation proves 64.32; the amount paid, which a receipt's total is, may be another.
   const unread = receipt('Rounding Adj -0.0?', ['Cash 70.00']);
   assert.equal(unread.fields.montant_ttc, 6432);

@@ -15,7 +15,8 @@ export interface Rounding {
 
 const printedOn = (lines: Line[], cents: Cents) => lines.some((l) => findAmounts(l.text).some((a) => a.cents === cents));
 
-const ROUNDING_LABEL = /\b(rounding|round\.?\s?adj|arrondi)\w*/;
+/** "Rounding", "Round Adj" (OCR: "Round Ady"), "Arrondi"; not "Rounded total", a total. */
+const ROUNDING_LABEL = /\b(rounding|round|arrondi)\b\w*/;
 
 /** The first line a cash rounding is labelled on, whether or not its amount could be read. */
 export function roundingLine(lines: Line[]): number | null {
