@@ -5,7 +5,7 @@
 // libvips included) is reported beside wall time, and variants are alternated file by file in one
 // run rather than run one after the other. Only the tune half of the corpus is read.
 //
-//   node bench/ocr-time.ts [--per-kind 6] [--variant current --variant …] [--cold] [--corpus ../shared/corpus] [--json FILE]
+//   node bench/ocr-time.ts [--per-kind 6] [--kind scanned-image …] [--variant current --variant …] [--cold] [--corpus ../shared/corpus] [--json FILE]
 //
 // --cold: each file is read by a new engine, its models loaded on the way, as by a sandbox whose OCR
 // worker was ended after a second without work (src/extraction/sandbox/child.ts) or by a one-file
@@ -27,14 +27,18 @@ import { halfOf, splitCorpus } from '../src/evaluation/split.ts';
 import { machine } from './lib.ts';
 import { VARIANTS } from './ocr-variants.ts';
 
-const OCR_KINDS = ['rendered-from-facturx', 'rendered-from-digital-pdf', 'scanned-image', 'synthetic-fr-render', 'synthetic-fr-scan'];
+const ALL_OCR_KINDS = ['rendered-from-facturx', 'rendered-from-digital-pdf', 'scanned-image', 'synthetic-fr-render', 'synthetic-fr-scan'];
 
 const { values } = parseArgs({
   options: {
     'per-kind': { type: 'string', default: '6' }, variant: { type: 'string', multiple: true, default: ['current'] },
+    kind: { type: 'string', multiple: true },
     corpus: { type: 'string', default: '../shared/corpus' }, json: { type: 'string' }, cold: { type: 'boolean', default: false },
   },
 });
+/** The OCR kinds to read: all of them, or those named with --kind. */
+const OCR_KINDS = values.kind?.length ? values.kind : ALL_OCR_KINDS;
+for (const k of OCR_KINDS) if (!ALL_OCR_KINDS.includes(k)) throw new Error(`Unknown kind ${k}; known: ${ALL_OCR_KINDS.join(', ')}`);
 const corpus = path.resolve(values.corpus!);
 const variantNames = values.variant!;
 for (const v of variantNames) if (!VARIANTS[v]) throw new Error(`Unknown variant ${v}; known: ${Object.keys(VARIANTS).join(', ')}`);
