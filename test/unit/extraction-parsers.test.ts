@@ -185,6 +185,15 @@ test('receipts: the total after cash rounding when printed, the total payable, a
   assert.equal(unproven.fields.montant_ttc, 1900, 'a payment that proves an amount nothing corroborates changes nothing');
 });
 
+test('"net total": the net above the VAT, the amount paid below it (a till receipt)', () => {
+  const ocrRun = (text: string, y: number): TextRun => ({ ...run(text, 40, y), conf: 0.9 });
+  const receipt = readFields([ocrRun('Sub-Total RM 41.30', 100), ocrRun('Total GST RM 2.48', 115), ocrRun('NET TOTAL RM 43.78', 130), ocrRun('VISA RM 43.78', 145)]);
+  assert.deepEqual([receipt.fields.montant_ht, receipt.fields.montant_tva, receipt.fields.montant_ttc], [4130, 248, 4378]);
+  assert.equal(receipt.extra.amountsProof, 'equation');
+  const invoice = readFields([ocrRun('Net total 850,00 €', 100), ocrRun('VAT 20 % 170,00 €', 115), ocrRun('Total 1 020,00 €', 130)]);
+  assert.deepEqual([invoice.fields.montant_ht, invoice.fields.montant_tva, invoice.fields.montant_ttc], [85000, 17000, 102000]);
+});
+
 test('receipts: a rounding whose minus OCR lost or hid behind a currency, and a total that adds up before a rounding never applied', () => {
   const ocrRun = (text: string, y: number, x = 40): TextRun => ({ ...run(text, x, y), conf: 0.9 });
   const receipt = (rounding: string, after: string[] = ['Grand Total 64.30']) => readFields([

@@ -25,6 +25,8 @@ interface Candidate {
   inColumn?: boolean;
   /** OCR read the amount's own words so unsurely that it may be other digits (see DOUBTFUL_WORDS). */
   doubtful?: boolean;
+  /** Its label is a "net total" (see netTotalsBelowTax). */
+  netTotal?: boolean;
 }
 
 export interface Totals {
@@ -81,13 +83,35 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
     const pick = amounts.at(-1)!;
     if (pick.currency) currencies.push(pick.currency);
     const doubtful = spanConf(line, hit.afterIndex + pick.index, hit.afterIndex + pick.end) < DOUBTFUL_WORDS;
+    const netTotal = hit.role === 'ht' && NET_TOTAL.test(fold(hit.label));
     // Totals sit at the end: on multi-page invoices, earlier pages' "totals" are carried forward.
-    for (const r of readings(pick, line.conf)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf + pageBias - r.penalty, ...at, repaired: r.repaired, doubtful });
+    for (const r of readings(pick, line.conf)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf + pageBias - r.penalty, ...at, repaired: r.repaired, doubtful, netTotal });
   }
+  list.push(...netTotalsBelowTax(list, lines));
   list.push(...vatBetweenTotals(lines, list, labelled));
   list.push(...lostSigns(list, lines));
   for (const line of lines) for (const a of findAmounts(line.text)) if (a.currency) currencies.push(a.currency);
   return { list, currencies };
+}
+
+const NET_TOTAL = /\bnet\s+total\b/;
+/** Less sure than the net it is read as first: only an equation that adds up can make it the total. */
+const NET_TOTAL_AS_TOTAL_PENALTY = 0.1;
+
+/** How many lines above a "net total" the tax it follows may be (a service charge, a discount between). */
+const NET_TOTAL_TAX_LINES = 3;
+
+/**
+ * "Net total" is an invoice's net, printed above its VAT; a till receipt prints it just below the
+ * tax as the amount paid ("Sub-Total 27.17 / Total GST 1.63 / NET TOTAL 28.80"). Printed a few lines
+ * below a VAT amount read beside its own label (not a "Tax" column's heading over the items), it is
+ * a candidate total too, and the equation decides which it is.
+ */
+function netTotalsBelowTax(list: Candidate[], lines: Line[]): Candidate[] {
+  const vatLines = list.filter((c) => c.role === 'tva' && !c.repaired && !c.inColumn).map((c) => c.lineIndex);
+  const justBelowTax = (c: Candidate) => vatLines.some((i) => i < c.lineIndex && c.lineIndex - i <= NET_TOTAL_TAX_LINES && lines[i]!.page === lines[c.lineIndex]!.page);
+  return list.filter((c) => c.netTotal && justBelowTax(c))
+    .map((c) => ({ ...c, role: 'ttc' as const, netTotal: false, score: c.score - NET_TOTAL_AS_TOTAL_PENALTY }));
 }
 
 /**
