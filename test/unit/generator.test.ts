@@ -156,14 +156,13 @@ test('receipts: reproducible, a total paid rounded to 5 sen when a rounding is p
     assert.deepEqual(a, makeReceipt(createRng(`${SEED}:${i}:receipt`), `r${i}`));
     const totals = a.rows.filter((r) => r.fields?.includes('montant_ttc'));
     assert.ok(totals.length >= 1, 'the total paid is printed');
-    const paid = totals.at(-1)!.cells.at(-1)!.text.replace(/[^\d.-]/g, '').replace(/,/g, '');
+    const paid = totals.at(-1)!.cells.at(-1)!.text.replace(/[^\d.-]/g, '');
     assert.equal(paid, centsToDecimal(a.totalCents), `r${i}: the last total printed is the one paid`);
     if (a.rows.some((r) => /round/i.test(r.cells[0]?.text ?? ''))) {
       seen.rounding++;
       assert.equal(a.totalCents % 5, 0, 'cash rounding to 5 sen');
     }
     if (a.date === null) seen.ambiguousDate++;
-    assert.equal(roundToFiveSen(a.totalCents), roundToFiveSen(roundToFiveSen(a.totalCents)));
   }
   assert.ok(seen.rounding > 5 && seen.ambiguousDate > 3, JSON.stringify(seen));
   assert.deepEqual([101, 102, 103, 104, 106, 107, 108, 109].map(roundToFiveSen), [100, 100, 105, 105, 105, 105, 110, 110]);

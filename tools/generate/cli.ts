@@ -8,7 +8,7 @@
 import { fork } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { generateSet, type OutputKind } from './generate-set.ts';
+import { generateSet, INVOICE_KINDS, type OutputKind } from './generate-set.ts';
 import type { TruthEntry } from './truth.ts';
 
 export interface CliOptions { seed: number; count: number; start: number; out: string; kinds: OutputKind[]; jobs: number }
@@ -56,7 +56,9 @@ async function main(argv: string[]): Promise<void> {
   entries.sort((a, b) => (a.file < b.file ? -1 : a.file > b.file ? 1 : 0));
   fs.writeFileSync(path.join(options.out, 'truth.json'), `${JSON.stringify(entries, null, 1)}\n`);
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
-  process.stderr.write(`${options.count} invoices (seed ${options.seed}), ${entries.length} files in ${options.out} in ${seconds} s\n`);
+  const invoices = options.kinds.some((k) => INVOICE_KINDS.includes(k));
+  const what = [invoices && 'invoices', options.kinds.includes('receipt') && 'receipts'].filter(Boolean).join(' and ');
+  process.stderr.write(`${options.count} ${what} (seed ${options.seed}), ${entries.length} files in ${options.out} in ${seconds} s\n`);
 }
 
 if (import.meta.main) {

@@ -4,6 +4,9 @@
 import sharp from 'sharp';
 import type { Rng } from './random.ts';
 
+/** The resolution pages are rendered at before they are degraded (invoices' pages, receipts). */
+export const RENDER_DPI = 200;
+
 export interface ScanParameters { dpi: number; angle: number; blur: number; noise: number; shade: number; corner: number; quality: number }
 
 export function pickScanParameters(rng: Rng): ScanParameters {

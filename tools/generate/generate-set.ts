@@ -5,14 +5,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { openPdf } from '../../src/extraction/pdf/pdf-document.ts';
-import { describeScan, phoneScan, pickScanParameters } from './degrade.ts';
+import { describeScan, phoneScan, pickScanParameters, RENDER_DPI } from './degrade.ts';
 import { generateDocument } from './document.ts';
 import { createRng } from './random.ts';
 import { makeReceipt } from './receipt.ts';
 import { drawReceipt, receiptImage } from './receipt-page.ts';
 import { receiptTruth, truthEntries, type TruthEntry } from './truth.ts';
 
-export const RENDER_DPI = 200;
 export type OutputKind = 'pdf' | 'render' | 'scan' | 'receipt';
 export const INVOICE_KINDS: readonly OutputKind[] = ['pdf', 'render', 'scan'];
 

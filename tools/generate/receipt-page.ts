@@ -3,13 +3,16 @@
 // cropped close, or laid on a flatbed scanner's A4 glass and scanned whole at about 130 dpi.
 import sharp from 'sharp';
 import { openPdf } from '../../src/extraction/pdf/pdf-document.ts';
-import { phoneScan, type ScanParameters } from './degrade.ts';
+import { phoneScan, RENDER_DPI, type ScanParameters } from './degrade.ts';
 import { FONT_FAMILIES, PdfWriter } from './pdf-writer.ts';
 import type { Rng } from './random.ts';
 import type { ReceiptModel, ReceiptRow } from './receipt.ts';
 
 const MM = 72 / 25.4;
-const RENDER_DPI = 200;
+/** Paper left above the first line and below the last, in points; lines are 1.4 sizes apart. */
+const TOP = 14;
+const BOTTOM = 24;
+const LINE_SPACING = 1.4;
 const A4_AT_RENDER = { width: Math.round((210 / 25.4) * RENDER_DPI), height: Math.round((297 / 25.4) * RENDER_DPI) };
 const RECEIPT_FONTS = ['Courier', 'DejaVuSansMono', 'Helvetica', 'DejaVuSansCondensed'];
 /** The gap kept between a left cell's clipped text and the next cell. */
@@ -26,10 +29,10 @@ export async function drawReceipt(model: ReceiptModel, rng: Rng): Promise<Receip
   const printable = width - 2 * margin;
   const base = (narrow ? 6.6 : 8) * (font.name === 'Courier' ? 1.05 : 1);
   const sizeOf = (row: ReceiptRow) => (row.large ? base * 1.35 : base);
-  const height = 14 + model.rows.reduce((h, row) => h + sizeOf(row) * 1.4, 0) + 24;
+  const height = TOP + model.rows.reduce((h, row) => h + sizeOf(row) * LINE_SPACING, 0) + BOTTOM;
   const writer = new PdfWriter(font, model.id, [width, height]);
   const dashes = rng.chance(0.6);
-  let y = 14;
+  let y = TOP;
   for (const row of model.rows) {
     let size = sizeOf(row);
     if (row.rule) {
@@ -46,7 +49,7 @@ export async function drawReceipt(model: ReceiptModel, rng: Rng): Promise<Receip
       const text = cell.align === 'left' ? writer.clip(cell.text, Math.max(20, nextStart - x - CELL_GAP), size, row.bold) : cell.text;
       writer.text(x, y, text, { size, bold: row.bold, align: cell.align, fields: row.fields });
     });
-    y += size * 1.4;
+    y += size * LINE_SPACING;
   }
   return { pdf: await writer.finish(), notes: `${font.name}, ${narrow ? 58 : 80} mm paper` };
 }

@@ -16,7 +16,7 @@ export interface Rounding {
 const printedOn = (lines: Line[], cents: Cents) => lines.some((l) => findAmounts(l.text).some((a) => a.cents === cents));
 
 /** "Rounding", "Round Adj" (OCR: "Round Ady"), "Arrondi"; not "Rounded total", a total. */
-const ROUNDING_LABEL = /\b(rounding|round|arrondi)\b\w*/;
+const ROUNDING_LABEL = /\b(rounding|round|arrondi)\b/;
 
 /** The first line a cash rounding is labelled on, whether or not its amount could be read. */
 export function roundingLine(lines: Line[]): number | null {

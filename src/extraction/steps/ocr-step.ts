@@ -79,13 +79,14 @@ export async function readByOcr(doc: LoadedDocument, ocr: OcrEngine, time: TimeS
   // Leader dots ("Total TTC ........ 48,90 €") made tesseract drop the amount at their end.
   const read = await time('dot-leaders', () => (evened ?? pages).map((p) => ({ ...p, grey: eraseDotLeaders(p.grey) ?? p.grey })));
   const auto = await readPages(read, ocr, time);
-  if (auto.invoice && amountsProven(auto.invoice)) return { invoice: auto.invoice, witness: 'none', witnessChanged: false };
   // A receipt's figures stand in a column of their own at the right, beside its labels; automatic
   // segmentation makes a block of that column, and drops the digits aligned down its left edge
   // ("TOTAL RM 21." for 21.72) or the whole column when it lies near the paper's edge. Read as one
   // block of text, line by line, the receipt keeps them and loses others: the two readings are
-  // combined as any two are, and the witness below reads the receipt as one block too.
-  const layout: PageLayout | undefined = auto.narrow && options.narrowAsBlock !== false ? 'block' : undefined;
+  // combined as any two are, and the witness below reads the receipt as one block too. A receipt
+  // whose amounts already prove each other pays for one reading, as any page does.
+  const proven = auto.invoice !== null && amountsProven(auto.invoice);
+  const layout: PageLayout | undefined = auto.narrow && !proven && options.narrowAsBlock !== false ? 'block' : undefined;
   const block = layout ? (await readPages(read, ocr, time, layout)).invoice : null;
   const first = block && auto.invoice ? combineReadings(auto.invoice, block) : block ?? auto.invoice;
   if (first && amountsProven(first)) return { invoice: first, witness: 'none', witnessChanged: false };
