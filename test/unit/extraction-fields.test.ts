@@ -288,6 +288,21 @@ test("supplier: a sole trader's mailbox that spells its owner's surname ('l.more
   assert.equal(ocr.fields.fournisseur, 'Léa Moreau EI', "OCR's small l for the I of EI");
 });
 
+test("supplier: a sole trader's legal mentions name it ('Yvon Keradec - N° SIRET …'); an address above a title is no name", () => {
+  const inv = readFields([
+    run('Yvon Keradec', 40, 20, 12), run('14 chemin des Ajoncs', 40, 40, 12), run('FACTURE', 330, 40, 24),
+    run('29200 Brest', 40, 60), run('Facture N° F2031-0042', 330, 80),
+    run('CLIENT', 330, 120), run('Garage Bellevue EURL', 330, 135), run('3 rue de la Gare', 330, 150), run('29000 Quimper', 330, 165),
+    run('Désignation', 40, 300), run('Montant', 450, 300), run('Taille de haies', 40, 320), run('120,00', 450, 320),
+    run('Total HT', 330, 400), run('120,00', 450, 400),
+    run('Yvon Keradec - N° SIRET 552 100 554 00013', 40, 780),
+  ]);
+  assert.equal(inv.fields.fournisseur, 'Yvon Keradec');
+  const names = inv.extra.supplierCandidates?.map((c) => c.name) ?? [];
+  assert.ok(!names.some((n) => /chemin/.test(n)), names.join(' | '));
+  assert.ok(inv.extra.supplierCandidates?.some((c) => c.name === 'Yvon Keradec' && c.features.legal_mentions === 1), names.join(' | '));
+});
+
 test("OCR that loses a total's leading digits ('£ 986,45 €' for 8 986,45): the sum of a net and a plausible VAT ending in its digits is the total, for review only", () => {
   const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
   const lost = readFields([

@@ -74,6 +74,11 @@ test("a deposit invoice's own date is not a payment date", () => {
   assert.equal(roleOf('Anzahlungsrechnung vom 12.03.2031', DATE_LABELS), 'invoice');
 });
 
+test('a date just after "issued at" is the invoice date; a place after it is not', () => {
+  assert.equal(roleOf('Invoice # RX-2031/77 issued at 2031-02-05', DATE_LABELS), 'invoice');
+  assert.equal(roleOf('Certificate issued at Lisbon on the same day', DATE_LABELS), 'none');
+});
+
 test('"Issued" mid-sentence labels nothing', () => {
   assert.equal(roleOf('Issued by the seller on behalf of the buyer', DATE_LABELS), 'none');
   assert.equal(roleOf('Certificate issued at Lisbon', DATE_LABELS), 'none');

@@ -30,6 +30,9 @@ test('date formats, day first', () => {
   assert.deepEqual(findDates('31/02/2025'), [], 'impossible dates are dropped');
   assert.deepEqual(findDates('Date : 20260815', 'dmy', true).map((d) => d.iso), ['2026-08-15'], 'compact ISO after a label');
   assert.deepEqual(findDates('Commande 20260815'), [], 'an unlabelled 8-digit number is no date');
+  assert.deepEqual(findDates('issued at 20 31-04-12').map((d) => d.iso), [], 'a two-digit year after another number is a split number, not 31 April 2012');
+  assert.deepEqual(findDates('issued at 20 12-04-31').map((d) => d.iso), [], 'nor 12 April 2031');
+  assert.deepEqual(findDates('le 12-04-31').map((d) => d.iso), ['2031-04-12'], 'a two-digit year after words is read');
 });
 
 test('numeric dates follow the order the document proves it uses', () => {

@@ -27,11 +27,20 @@ export type NumericOrder = 'dmy' | 'mdy';
 
 const NUMERIC_DATE = /\b(\d{1,2})\s?[/.\-]\s?(\d{1,2})\s?[/.\-]\s?(\d{4}|\d{2})(?![\d])/g;
 
+/**
+ * A two-digit year straight after another number is the tail of a longer one that a text layer split
+ * up: "issued at 20 20-11-21" is 2020-11-21, not 20 November 2021.
+ */
+const splitNumber = (m: RegExpExecArray) => m[3]!.length === 2 && /\d\s$/.test(m.input.slice(0, m.index));
+
 const PATTERNS: Array<{ re: RegExp; build: (m: RegExpExecArray, order: NumericOrder) => string | null }> = [
   { re: /\b(\d{4})-(\d{2})-(\d{2})\b/g, build: (m) => isoDate(Number(m[1]), Number(m[2]), Number(m[3])) },
   {
     re: NUMERIC_DATE,
-    build: (m, order) => (order === 'dmy' ? isoDate(year(m[3]!), Number(m[2]), Number(m[1])) : isoDate(year(m[3]!), Number(m[1]), Number(m[2]))),
+    build: (m, order) => {
+      if (splitNumber(m)) return null;
+      return order === 'dmy' ? isoDate(year(m[3]!), Number(m[2]), Number(m[1])) : isoDate(year(m[3]!), Number(m[1]), Number(m[2]));
+    },
   },
   // "5 mars 2025", and with hyphens as "5-Mar-2025" prints it.
   { re: new RegExp(`\\b(\\d{1,2})(?:er|st|nd|rd|th)?\\.?(?:\\s+|\\s?-\\s?)(${MONTH_NAMES})\\.?(?:,?\\s+|\\s?-\\s?)(\\d{4})\\b`, 'g'), build: (m) => isoDate(Number(m[3]), MONTHS[m[2]!]!, Number(m[1])) },

@@ -183,5 +183,16 @@ export const DASH_BEFORE_LEGAL_FORM = new RegExp(String.raw`\s-\s(?=${any('legal
 /** Legal forms written out, as French legal mentions print them (matched in folded text). */
 export const SPELLED_LEGAL_FORMS = new RegExp(String.raw`^\W{0,4}${any('spelledLegalForms')}`);
 
+/** A company's registration in the legal mentions: "SIRET", "N° SIREN", "RCS". */
+export const REGISTRATION = new RegExp(String.raw`\b${any('registrations')}\b`);
+/** The legal mentions right after a name: "Léa Moreau - N° SIRET 123 …", "Léa Moreau, RCS Brest …". */
+export const REGISTRATION_AFTER_NAME = new RegExp(String.raw`^\s*[-–—,]?\s*${any('registrations')}\b`);
+
+/**
+ * A street address: a number then the street's kind ("81 chemin du Moulin", "12 bis rue Pasteur",
+ * "4 Station Road" with the kind after a name), or the kind then the number ("Lindenstraße 4").
+ */
+export const STREET_ADDRESS = new RegExp(String.raw`^\d+\s*(bis|ter|[a-z]\b)?\s*,?\s+([a-z'-]+\s+){0,3}?${any('streetTypes')}\b|\b${any('streetTypes')}\s+\d+\s*[a-z]?$`);
+
 /** Words that open a document's title, never a company's name (matched in the text as printed). */
 export const DOCUMENT_TITLES = new RegExp(String.raw`^${any('titleWords')}\b`, 'i');

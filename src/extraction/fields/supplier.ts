@@ -1,7 +1,7 @@
 // The supplier's name: a company name with its legal form, the legal mentions, or the letterhead.
 import { COLUMN_GAP, type Line } from '../layout/lines.ts';
 import { customerLines } from './company-ids.ts';
-import { CONTACT_KEY_CELL, CUSTOMER_LABELS, DASH_BEFORE_LEGAL_FORM, DOCUMENT_TITLES, LEGAL_FORMS, SELLER_HEADINGS, SPELLED_LEGAL_FORMS } from './labels.ts';
+import { CONTACT_KEY_CELL, CUSTOMER_LABELS, DASH_BEFORE_LEGAL_FORM, DOCUMENT_TITLES, LEGAL_FORMS, REGISTRATION, REGISTRATION_AFTER_NAME, SELLER_HEADINGS, SPELLED_LEGAL_FORMS, STREET_ADDRESS } from './labels.ts';
 import { findAmounts } from './amount-parser.ts';
 import { findDates } from './date-parser.ts';
 import { fold } from './text-normalise.ts';
@@ -36,9 +36,9 @@ function textAfter(text: string, name: string): string {
   return text.slice(end, end + 80);
 }
 
-/** A logo's monogram ("FP", "VB") is not a name: a name has a word of three letters or more. */
+/** A logo's monogram ("FP", "VB") is not a name: a name has a word of three letters or more; nor is a street address. */
 const plausibleName = (s: string) =>
-  !isHeading(s) && s.length >= 2 && s.length <= 80 && /\p{L}{3}/u.test(s) && !/^\p{Lu}{2,3}$/u.test(s) && !DOCUMENT_TITLES.test(s) &&
+  !isHeading(s) && !STREET_ADDRESS.test(fold(s)) && s.length >= 2 && s.length <= 80 && /\p{L}{3}/u.test(s) && !/^\p{Lu}{2,3}$/u.test(s) && !DOCUMENT_TITLES.test(s) &&
   !findAmounts(s).length && !findDates(s).length && !/@|www\.|https?:|\btel\b|t[eé]l[eé]phone|\+\d{2}|^#|\w_\w/i.test(s);
 
 /** A block's heading ("Rechnungsersteller", "Bill to") or key ("Ansprechpartner") stands beside a name; it is none itself. */
@@ -147,6 +147,16 @@ function restIsLegalForm(text: string, domain: string): boolean {
   return !rest || LEGAL_FORMS.test(` ${rest}`);
 }
 
+/**
+ * A name of two words or more, right before the registration that opens the legal mentions. One word
+ * is more often the end of the line before ("… 33700" over "MÉRIGNAC – RCS Bordeaux …"), and a
+ * registration's own words ("SIREN / SIRET : …", "RCS Paris B 423 …") name nobody.
+ */
+function namesBeforeRegistration(name: string, text: string): boolean {
+  const words = name.split(/\s+/).filter((w) => /\p{L}{2}/u.test(w)).length;
+  return words >= 2 && words <= MAX_NAME_WORDS && !REGISTRATION.test(fold(name)) && REGISTRATION_AFTER_NAME.test(fold(textAfter(text, name)));
+}
+
 type Evidence = Partial<SupplierFeatures>;
 interface Candidate { name: string; evidence: Evidence; line: Line }
 
@@ -178,6 +188,9 @@ function candidatesOf(lines: Line[]): { candidates: Candidate[]; domains: string
     if (LEGAL_FORMS.test(name) || SPELLED_LEGAL_FORMS.test(fold(textAfter(line.text, name)))) {
       const mentions = /au capital|capital social|rcs|siret|siren/i.test(line.text) ? 1 : 0;
       candidates.push({ name, line, evidence: { legal_form: 1, seller_block: sellerBlock.has(i) ? 1 : 0, top: isTop(line), legal_mentions: mentions, line_conf: line.conf } });
+    } else if (namesBeforeRegistration(name, line.text)) {
+      // A sole trader has no legal form: the legal mentions name it ("Léa Moreau - SIRET 123 456 789 00012").
+      candidates.push({ name, line, evidence: { legal_mentions: 1, seller_block: sellerBlock.has(i) ? 1 : 0, top: isTop(line), line_conf: line.conf } });
     }
   });
   // A header line that spells the seller's web or mail domain is its name, even inside what looks

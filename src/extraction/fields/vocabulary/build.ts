@@ -32,7 +32,8 @@ export type VocabularyList =
   | 'voucherNumbers' | 'cellNumberWords' | 'referenceWords' | 'othersReferences' | 'notOurReference'
   | 'invoiceTitles'
   // Parties and documents
-  | 'sellerHeadings' | 'customerLabels' | 'contactKeys' | 'legalForms' | 'spelledLegalForms' | 'titleWords';
+  | 'sellerHeadings' | 'customerLabels' | 'contactKeys' | 'legalForms' | 'spelledLegalForms' | 'titleWords'
+  | 'registrations' | 'streetTypes';
 
 /** The word lists of one language. A language leaves out what it has no words for. */
 export type Vocabulary = { readonly [list in VocabularyList]?: readonly string[] };

@@ -219,6 +219,10 @@ export const DE: Vocabulary = {
     String.raw`e\.?k\.?`,
     'ug',
   ],
+  // The street's kind, written onto its name before the number ("Lindenstraße 4", "Bahnstr. 42").
+  streetTypes: [
+    String.raw`\S*(strasse|straße|str\.|weg|platz|allee|gasse)`,
+  ],
   titleWords: [
     'rechnung',
     'gutschrift',

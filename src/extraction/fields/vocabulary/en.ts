@@ -98,9 +98,10 @@ export const EN: Vocabulary = {
     String.raw`date\s+of\s+(issue|invoice)`,
     String.raw`issue\s+date`,
     String.raw`issued\s+on`,
-    // A bare "Issued" labels only a value right after it ("Issued: 12 March 2025"); mid-sentence
-    // ("issued by", "issued at", "issued in accordance with") it labels nothing.
-    String.raw`issued(?=\s*:?\s*\d)`,
+    // A bare "Issued" labels only a value right after it ("Issued: 12 March 2025", "Invoice # 12
+    // issued at 2025-03-12"); mid-sentence ("issued by", "issued at Lisbon", "issued in accordance
+    // with") it labels nothing.
+    String.raw`issued(\s+at)?(?=\s*:?\s*\d)`,
     String.raw`date\s+issued`,
     String.raw`bill(ing)?\s+date`,
     String.raw`document\s+date`,
@@ -231,6 +232,12 @@ export const EN: Vocabulary = {
     String.raw`s/b`,
     'enterprise',
     'trading',
+  ],
+  streetTypes: [
+    'street',
+    'road',
+    'lane',
+    'avenue',
   ],
   titleWords: [
     'invoice',

@@ -291,6 +291,29 @@ export const FR: Vocabulary = {
     String.raw`entrepreneur\s+individuel`,
     String.raw`association\b`,
   ],
+  // A company's registration, as the legal mentions print it after its name ("Léa Moreau - SIRET …").
+  registrations: [
+    String.raw`(n°\s*)?siret`,
+    String.raw`(n°\s*)?siren`,
+    'rcs',
+  ],
+  // The kinds of street an address line names after its number ("81 chemin du Moulin").
+  streetTypes: [
+    'rue',
+    String.raw`av(enue|\.)`,
+    String.raw`b(oulevar)?d\.?`,
+    'chemin',
+    'route',
+    'place',
+    'allee',
+    'impasse',
+    'quai',
+    'cours',
+    'square',
+    'passage',
+    'faubourg',
+    'lieu-dit',
+  ],
   // Words that open a document's title line, never a company's name.
   titleWords: [
     'facture',
