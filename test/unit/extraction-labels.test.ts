@@ -79,6 +79,17 @@ test('a date just after "issued at" is the invoice date; a place after it is not
   assert.equal(roleOf('Certificate issued at Lisbon on the same day', DATE_LABELS), 'none');
 });
 
+test("the date of the invoice a credit note corrects is accounted for: it is no rival of the credit note's own", () => {
+  for (const mention of ['Korrektur der Rechnung RE-2031-12 vom 8. Juli 2031', 'Credit against invoice INV-2031-12 dated 8 July 2031']) {
+    const inv = readFields([
+      run('Hafner Tischlerei GmbH', 40, 20, 18), run('Graz, 7. August 2031', 350, 20),
+      run('Gutschrift Nr. GS-2031-5', 40, 80), run(mention, 40, 95),
+    ]);
+    assert.equal(inv.fields.date_facture, '2031-08-07', mention);
+    assert.deepEqual(inv.extra.dateEvidence?.rivals, [], mention);
+  }
+});
+
 test('"Issued" mid-sentence labels nothing', () => {
   assert.equal(roleOf('Issued by the seller on behalf of the buyer', DATE_LABELS), 'none');
   assert.equal(roleOf('Certificate issued at Lisbon', DATE_LABELS), 'none');

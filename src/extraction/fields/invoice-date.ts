@@ -44,14 +44,12 @@ export function readDates(lines: Line[]): DateReading {
   // An unlabelled date in the upper part of page 1 is a weaker candidate, unless its line is a decoy.
   // One that a label elsewhere names the due date (the deadline repeated in the payment terms, in words
   // the vocabulary misses) is explained: still a candidate, never a rival of a labelled invoice date.
-  const decoy = DATE_LABELS.find((l) => l.role === 'decoy')!.re;
-  const due = DATE_LABELS.find((l) => l.role === 'due')!.re;
+  const notInvoiceDates = DATE_LABELS.filter((l) => l.role !== 'invoice');
   lines.forEach((line, i) => {
     if (line.page !== 1 || labelled.has(i)) return;
     const text = fold(line.text);
-    decoy.lastIndex = 0;
-    due.lastIndex = 0;
-    if (decoy.test(text) || due.test(text)) return;
+    // Each `re` is reset as it is read (build.ts, label()).
+    if (notInvoiceDates.some((l) => l.re.test(text))) return;
     for (const d of findDates(line.text, order)) scored.push({ ...candidate(d.iso, UNLABELLED, line.conf, 0, false), explained: dueDates.has(d.iso) });
   });
   const best = scored.reduce<Candidate | null>((b, c) => (!b || c.rank > b.rank ? c : b), null);

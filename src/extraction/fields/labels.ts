@@ -96,6 +96,8 @@ export const NAMES_THE_INVOICE_DATE = Math.min(TITLE_DATED, DATE_HEADING_CELL, S
 
 /** "N° 12", "Nr. 4711", "#12" between a title and "vom". */
 const DATED_NUMBER_MARK = String.raw`(nr\.?|n[°o]\.?|no\.?|number|#)`;
+/** A title, its number, then "vom" or "dated": "Rechnung Nr. 4711 vom", "Invoice INV-12 dated". */
+const DATED_TITLE = String.raw`${any('datedTitles')}\b(\s*${DOCUMENT_TYPE_CODE})?(\s*${DATED_NUMBER_MARK}?\s*[\w/.-]*\d[\w/.-]*)?\s+${any('datedWords')}\b`;
 
 /** The whole dates a letter's date line prints: "5 septembre 2025", "April 28, 2026", "12/03/2025", "26-Sep-2026", "2025-12-20". */
 const LETTER_DATE_FORMS = String.raw`(${any('weekdays')}\s+)?\d{1,2}(er|\.)?\s+[a-z]{3,}\.?\s+\d{4}|[a-z]{3,}\.?\s+\d{1,2}(st|nd|rd|th)?,\s*\d{4}\b|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\d{1,2}-[a-z]{3,}\.?-\d{4}\b|\d{4}-\d{2}-\d{2}\b`;
@@ -107,7 +109,10 @@ export const DATE_LABELS: Label<DateRole>[] = [
   label('invoice', EXPLICIT_DATE, String.raw`(?<!\b${any('otherInvoiceMentions')}\s+)\b${any('numberedTitleDates')}\b`),
   // "Handelsrechnung (380) Nr. 471102 vom": the title, its number, its date; not "Rechnung gemäß
   // Taxifahrt vom", which dates the service invoiced.
-  label('invoice', TITLE_DATED, String.raw`(?<!\b${any('otherInvoiceMentions')}\s+)\b${any('datedTitles')}\b(\s*${DOCUMENT_TYPE_CODE})?(\s*${DATED_NUMBER_MARK}?\s*[\w/.-]*\d[\w/.-]*)?\s+${any('datedWords')}\b`),
+  label('invoice', TITLE_DATED, String.raw`(?<!\b${any('otherInvoiceMentions')}\s+)\b${DATED_TITLE}`),
+  // The invoice a credit note corrects, with its date: "Korrektur der Rechnung RE-12 vom 8. Juli",
+  // "Credit against invoice INV-12 dated …". Its date is accounted for: it competes with no other.
+  label('decoy', OTHER_DATE, String.raw`\b${any('otherInvoiceMentions')}\s+${DATED_TITLE}`),
   // A bare "Date": at the end of its line, before a colon, beside its value, or opening a cell with
   // the date after it. "Vertrags-Datum", "Liefer-Datum": a hyphen makes it another word's date.
   label('invoice', BARE_DATE, [
