@@ -303,6 +303,16 @@ test("supplier: a sole trader's legal mentions name it ('Yvon Keradec - N° SIRE
   assert.ok(inv.extra.supplierCandidates?.some((c) => c.name === 'Yvon Keradec' && c.features.legal_mentions === 1), names.join(' | '));
 });
 
+test("supplier: a till's 'INC 6% GST' is no company 'Inc'", () => {
+  const inv = readFields([
+    run('KEDAI RUNCIT HARMONI', 40, 20, 14), run('No. 12, Jalan Melati 3', 40, 40),
+    run('Item', 40, 100), run('Amount', 200, 100), run('ROTI BAKAR', 40, 115), run('4.24', 200, 115),
+    run('TOTAL INC 6% GST', 40, 160), run('4.50', 200, 160), run('INC 6% GST', 40, 175), run('0.26', 200, 175),
+  ]);
+  const names = inv.extra.supplierCandidates?.map((c) => c.name) ?? [];
+  assert.ok(!names.some((n) => /%/.test(n)), names.join(' | '));
+});
+
 test("OCR that loses a total's leading digits ('£ 986,45 €' for 8 986,45): the sum of a net and a plausible VAT ending in its digits is the total, for review only", () => {
   const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
   const lost = readFields([

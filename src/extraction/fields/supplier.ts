@@ -36,10 +36,13 @@ function textAfter(text: string, name: string): string {
   return text.slice(end, end + 80);
 }
 
-/** A logo's monogram ("FP", "VB") is not a name: a name has a word of three letters or more; nor is a street address. */
+/**
+ * A logo's monogram ("FP", "VB") is not a name: a name has a word of three letters or more. Nor is a
+ * street address, or a line with a rate: a till's "INC 6% GST" is no company "Inc".
+ */
 const plausibleName = (s: string) =>
   !isHeading(s) && !STREET_ADDRESS.test(fold(s)) && s.length >= 2 && s.length <= 80 && /\p{L}{3}/u.test(s) && !/^\p{Lu}{2,3}$/u.test(s) && !DOCUMENT_TITLES.test(s) &&
-  !findAmounts(s).length && !findDates(s).length && !/@|www\.|https?:|\btel\b|t[eé]l[eé]phone|\+\d{2}|^#|\w_\w/i.test(s);
+  !findAmounts(s).length && !findDates(s).length && !/@|www\.|https?:|\btel\b|t[eé]l[eé]phone|\+\d{2}|^#|\w_\w|\d\s?%/i.test(s);
 
 /** A block's heading ("Rechnungsersteller", "Bill to") or key ("Ansprechpartner") stands beside a name; it is none itself. */
 const WHOLE_CUSTOMER_LABEL = new RegExp(String.raw`^\W*(${CUSTOMER_LABELS.source})\W*$`);
