@@ -90,6 +90,16 @@ test("the date of the invoice a credit note corrects is accounted for: it is no 
   }
 });
 
+test('a delivery date read from the row under its heading is accounted for: it is no rival of the invoice date beside it', () => {
+  const inv = readFields([
+    run('Fenwick Joinery Ltd', 40, 20, 18),
+    run('Delivery date', 40, 100), run('Account No.', 200, 100), run('Invoice No.', 320, 100), run('Date', 450, 100),
+    run('20 December 2031', 40, 115), run('K880936', 200, 115), run('INV-07996', 320, 115), run('22 December 2031', 450, 115),
+  ]);
+  assert.equal(inv.fields.date_facture, '2031-12-22');
+  assert.deepEqual(inv.extra.dateEvidence?.rivals, []);
+});
+
 test('"Issued" mid-sentence labels nothing', () => {
   assert.equal(roleOf('Issued by the seller on behalf of the buyer', DATE_LABELS), 'none');
   assert.equal(roleOf('Certificate issued at Lisbon', DATE_LABELS), 'none');

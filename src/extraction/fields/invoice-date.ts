@@ -22,7 +22,10 @@ export interface DateEvidence { label: 'explicit' | 'generic' | 'none'; rivals: 
 export function readDates(lines: Line[]): DateReading {
   const scored: Candidate[] = [];
   let dueDate: string | null = null;
-  const dueDates = new Set<string>();
+  // Dates a due, delivery, order or period label accounts for, beside it or under it ("Delivery date"
+  // heading a column): printed again without a label, or read again from a table's row, they explain
+  // themselves and compete with no invoice date.
+  const accounted = new Set<string>();
   const labelled = new Set<number>();
   const order = numericDateOrder(lines.map((l) => l.text));
   const hits = findLabels(lines, DATE_LABELS);
@@ -33,24 +36,23 @@ export function readDates(lines: Line[]): DateReading {
     const date = beside ?? hit.below().flatMap((t) => findDates(t, order, true))[0];
     if (!date) continue;
     labelled.add(hit.lineIndex);
-    if (hit.role === 'due') {
-      dueDate ??= date.iso;
-      dueDates.add(date.iso);
-    }
+    if (hit.role === 'due') dueDate ??= date.iso;
+    if (hit.role !== 'invoice') accounted.add(date.iso);
     if (hit.role !== 'invoice' || DATE_QUALIFIERS.test(fold(hit.after)) || qualifiedBefore(hit, hits, line.text)) continue;
     const conf = beside ? spanConf(line, hit.afterIndex + beside.index, hit.afterIndex + beside.end) : line.conf;
     scored.push(candidate(date.iso, beside ? hit.besideWeight : hit.weight, conf, beside ? 0 : BELOW_PENALTY, true));
   }
   // An unlabelled date in the upper part of page 1 is a weaker candidate, unless its line is a decoy.
-  // One that a label elsewhere names the due date (the deadline repeated in the payment terms, in words
-  // the vocabulary misses) is explained: still a candidate, never a rival of a labelled invoice date.
+  // One that another label accounts for elsewhere (the deadline repeated in the payment terms, in words
+  // the vocabulary misses; a delivery date read again from its table row) is explained: still a
+  // candidate, never a rival of a labelled invoice date.
   const notInvoiceDates = DATE_LABELS.filter((l) => l.role !== 'invoice');
   lines.forEach((line, i) => {
     if (line.page !== 1 || labelled.has(i)) return;
     const text = fold(line.text);
     // Each `re` is reset as it is read (build.ts, label()).
     if (notInvoiceDates.some((l) => l.re.test(text))) return;
-    for (const d of findDates(line.text, order)) scored.push({ ...candidate(d.iso, UNLABELLED, line.conf, 0, false), explained: dueDates.has(d.iso) });
+    for (const d of findDates(line.text, order)) scored.push({ ...candidate(d.iso, UNLABELLED, line.conf, 0, false), explained: accounted.has(d.iso) });
   });
   const best = scored.reduce<Candidate | null>((b, c) => (!b || c.rank > b.rank ? c : b), null);
   return { invoiceDate: best?.iso ?? null, confidence: best ? Math.min(0.98, best.confidence) : 0, dueDate, evidence: evidenceFor(best, scored) };
