@@ -303,6 +303,15 @@ test("supplier: a sole trader's legal mentions name it ('Yvon Keradec - N° SIRE
   assert.ok(inv.extra.supplierCandidates?.some((c) => c.name === 'Yvon Keradec' && c.features.legal_mentions === 1), names.join(' | '));
 });
 
+test("SIRET: a sole trader's mentions ('Yvon Keradec - N° SIRET …') beat a customer's number printed outside the customer's block", () => {
+  const inv = readFields([
+    run('Yvon Keradec', 40, 20, 12), run('N° SIRET : 732 829 320 00074', 330, 60), run('Facture N° F2031-0042', 330, 80),
+    run('Taille de haies', 40, 320), run('120,00', 450, 320),
+    run('Yvon Keradec - N° SIRET 552 100 554 00013', 40, 780),
+  ]);
+  assert.equal(inv.fields.siret, '55210055400013');
+});
+
 test("supplier: a till's 'INC 6% GST' is no company 'Inc'", () => {
   const inv = readFields([
     run('KEDAI RUNCIT HARMONI', 40, 20, 14), run('No. 12, Jalan Melati 3', 40, 40),

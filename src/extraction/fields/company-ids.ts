@@ -57,8 +57,11 @@ function ibanValid(iban: string): boolean {
   return rest === 1;
 }
 
-/** Legal mentions (capital, registry, activity code) name the seller, whatever block they sit in. */
-const LEGAL_MENTIONS = /\b(capital|rcs|r\.c\.s|naf|ape|siege social|immatricul\w*)\b/;
+/**
+ * Legal mentions (capital, registry, activity code) name the seller, whatever block they sit in; so
+ * does a sole trader's, its name then its SIRET ("Léa Moreau - N° SIRET …"), where there is no capital.
+ */
+const LEGAL_MENTIONS = /\b(capital|rcs|r\.c\.s|naf|ape|siege social|immatricul\w*)\b|^[^\d:]{4,60}?\s[-–—,]\s*(n°\s*)?(siret|siren)\b/;
 
 /** How a SIRET is grouped in print: whole, SIREN + establishment, or by threes. */
 const SIRET_GROUPINGS = new Set(['14', '9 5', '3 3 3 5', '3 3 3 3 2']);
