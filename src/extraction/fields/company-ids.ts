@@ -1,7 +1,7 @@
 // The seller's SIRET, SIREN and VAT number, and the IBAN; the customer's identifiers are skipped.
 import { isValidSiren, isValidSiret, onlyDigits, sirenFromFrenchVat } from '../../domain/identifiers.ts';
 import { COLUMN_GAP, type Line } from '../layout/lines.ts';
-import { CUSTOMER_LABELS, SELLER_HEADINGS } from './labels.ts';
+import { CUSTOMER_LABELS, NAME_THEN_REGISTRATION, SELLER_HEADINGS } from './labels.ts';
 import { fold } from './text-normalise.ts';
 
 export interface CompanyIds { siret: string | null; siren: string | null; vatId: string | null; iban: string | null; confidence: number }
@@ -61,7 +61,7 @@ function ibanValid(iban: string): boolean {
  * Legal mentions (capital, registry, activity code) name the seller, whatever block they sit in; so
  * does a sole trader's, its name then its SIRET ("Léa Moreau - N° SIRET …"), where there is no capital.
  */
-const LEGAL_MENTIONS = /\b(capital|rcs|r\.c\.s|naf|ape|siege social|immatricul\w*)\b|^[^\d:]{4,60}?\s[-–—,]\s*(n°\s*)?(siret|siren)\b/;
+const LEGAL_MENTIONS = /\b(capital|rcs|r\.c\.s|naf|ape|siege social|immatricul\w*)\b/;
 
 /** How a SIRET is grouped in print: whole, SIREN + establishment, or by threes. */
 const SIRET_GROUPINGS = new Set(['14', '9 5', '3 3 3 5', '3 3 3 3 2']);
@@ -101,7 +101,7 @@ export function readCompanyIds(lines: Line[]): CompanyIds {
   parts.forEach((part) => {
     const text = fold(part.text);
     const seller = !part.customer && !/\bclient|customer|kunde\b/.test(text);
-    const legal = LEGAL_MENTIONS.test(text);
+    const legal = LEGAL_MENTIONS.test(text) || NAME_THEN_REGISTRATION.test(text);
     for (const { digits, labelled } of siretShapedNumbers(part.text)) {
       // A number printed as the SIRET is reported even when its checksum fails (the check then
       // sends the invoice to review); an unlabelled one must pass it to be a SIRET at all.

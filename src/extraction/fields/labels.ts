@@ -192,6 +192,8 @@ export const SPELLED_LEGAL_FORMS = new RegExp(String.raw`^\W{0,4}${any('spelledL
 export const REGISTRATION = new RegExp(String.raw`\b${any('registrations')}\b`);
 /** The legal mentions right after a name: "Léa Moreau - N° SIRET 123 …", "Léa Moreau, RCS Brest …". */
 export const REGISTRATION_AFTER_NAME = new RegExp(String.raw`^\s*[-–—,]?\s*${any('registrations')}\b`);
+/** A line of legal mentions that opens with a name, as a sole trader's does (no capital, no legal form). */
+export const NAME_THEN_REGISTRATION = new RegExp(String.raw`^[^\d:]{4,60}?\s[-–—,]\s*${any('registrations')}\b`);
 
 /**
  * A street address: a number then the street's kind ("81 chemin du Moulin", "12 bis rue Pasteur",
