@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { findLabels } from '../../src/extraction/fields/labelled-values.ts';
-import { AMOUNT_LABELS, DATE_LABELS, type Label } from '../../src/extraction/fields/labels.ts';
+import { AMOUNT_LABELS, DATE_LABELS, STREET_ADDRESS, type Label } from '../../src/extraction/fields/labels.ts';
 import { readFields } from '../../src/extraction/fields/read-fields.ts';
 import { alt } from '../../src/extraction/fields/vocabulary/build.ts';
 import { DE } from '../../src/extraction/fields/vocabulary/de.ts';
@@ -11,6 +11,7 @@ import { EN } from '../../src/extraction/fields/vocabulary/en.ts';
 import { FR } from '../../src/extraction/fields/vocabulary/fr.ts';
 import { NL } from '../../src/extraction/fields/vocabulary/nl.ts';
 import { buildLines } from '../../src/extraction/layout/lines.ts';
+import { fold } from '../../src/extraction/fields/text-normalise.ts';
 import type { TextRun } from '../../src/extraction/layout/text-run.ts';
 
 const run = (text: string, x: number, y: number, h = 10): TextRun => ({ text, x, y, w: text.length * h * 0.5, h, page: 1 });
@@ -98,6 +99,13 @@ test('a delivery date read from the row under its heading is accounted for: it i
   ]);
   assert.equal(inv.fields.date_facture, '2031-12-22');
   assert.deepEqual(inv.extra.dateEvidence?.rivals, []);
+});
+
+test('street addresses, abbreviated or not, in French, English and German; names are none', () => {
+  for (const text of ['81 chemin du Moulin', '12 bis av. Foch', '3 bd. de la Liberté', '4 Station Road', 'Lindenstraße 4', 'Bahnstr. 42']) {
+    assert.ok(STREET_ADDRESS.test(fold(text)), text);
+  }
+  for (const text of ['Thomas Giraud', 'Boulangerie du Moulin SARL', '3 Suisses Conseil', 'Avenir Plomberie']) assert.ok(!STREET_ADDRESS.test(fold(text)), text);
 });
 
 test('"Issued" mid-sentence labels nothing', () => {

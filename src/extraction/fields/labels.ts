@@ -199,7 +199,7 @@ export const NAME_THEN_REGISTRATION = new RegExp(String.raw`^[^\d:]{4,60}?\s[-‚Ä
  * A street address: a number then the street's kind ("81 chemin du Moulin", "12 bis rue Pasteur",
  * "4 Station Road" with the kind after a name), or the kind then the number ("Lindenstra√üe 4").
  */
-export const STREET_ADDRESS = new RegExp(String.raw`^\d+\s*(bis|ter|[a-z]\b)?\s*,?\s+([a-z'-]+\s+){0,3}?${any('streetTypes')}\b|\b${any('streetTypes')}\s+\d+\s*[a-z]?$`);
+export const STREET_ADDRESS = new RegExp(String.raw`^\d+\s*(bis|ter|[a-z]\b)?\s*,?\s+([a-z'-]+\s+){0,3}?${any('streetTypes')}(?![a-z])|\b${any('streetTypes')}\s+\d+\s*[a-z]?$`);
 
 /** Words that open a document's title, never a company's name (matched in the text as printed). */
 export const DOCUMENT_TITLES = new RegExp(String.raw`^${any('titleWords')}\b`, 'i');
