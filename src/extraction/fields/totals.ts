@@ -2,7 +2,7 @@
 import type { Cents } from '../../domain/money.ts';
 import type { AmountProof } from '../types.ts';
 import { vatShareIsPlausible } from '../../domain/invoice-checks.ts';
-import { COLUMN_GAP, spanConf, type Line } from '../layout/lines.ts';
+import { COLUMN_GAP, spanConf, spanRuns, type Line } from '../layout/lines.ts';
 import { findAmounts, type AmountMatch } from './amount-parser.ts';
 import { paidTotal, roundedTotal, roundingAdjustment, roundingLine } from './cash-payment.ts';
 import { findLabels } from './labelled-values.ts';
@@ -82,7 +82,8 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
     // The last amount after a label is the total ("TVA 20 % 100,00 20,00": base, then tax).
     const pick = amounts.at(-1)!;
     if (pick.currency) currencies.push(pick.currency);
-    const doubtful = spanConf(line, hit.afterIndex + pick.index, hit.afterIndex + pick.end) < DOUBTFUL_WORDS;
+    const [from, to] = [hit.afterIndex + pick.index, hit.afterIndex + pick.end];
+    const doubtful = spanConf(line, from, to) < DOUBTFUL_WORDS || spanRuns(line, from, to).some((r) => r.unreadInkBefore);
     const netTotal = hit.role === 'ht' && NET_TOTAL.test(fold(hit.label));
     // Totals sit at the end: on multi-page invoices, earlier pages' "totals" are carried forward.
     for (const r of readings(pick, line.conf)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf + pageBias - r.penalty, ...at, repaired: r.repaired, doubtful, netTotal });
@@ -189,7 +190,8 @@ const REPAIR_PENALTY = 0.2;
  * line. A misread can keep the equation when the net and the total are misread alike: "€30,200.00"
  * and "€36,240.00" read "60,200.00" (confidence 0) and "66,240.00", whose difference is still the
  * VAT. So a doubtful net or total proves nothing. A doubtful VAT alone is checked by the other two:
- * only its right value makes them add up.
+ * only its right value makes them add up. An amount with unread ink just before it (a digit group
+ * that OCR dropped, ocr/unread-ink.ts) is doubtful too, however surely its own words were read.
  */
 const DOUBTFUL_WORDS = 0.3;
 

@@ -108,11 +108,16 @@ const CLEARLY_MORE = 0.25;
  * amount is as sure as its own words, whatever the rest of the line reads like.
  */
 export function spanConf(line: Line, start: number, end: number): number {
+  const runs = spanRuns(line, start, end);
+  return runs.length ? runs.reduce((s, r) => s + (r.conf ?? 1), 0) / runs.length : line.conf;
+}
+
+/** The runs that print characters start..end of a line's text, left to right. */
+export function spanRuns(line: Line, start: number, end: number): TextRun[] {
   const x0 = line.charX[start];
   const x1 = line.charX[Math.max(start, end - 1)];
-  if (x0 === undefined || x1 === undefined) return line.conf;
-  const runs = line.runs.filter((r) => r.x <= x1 && r.x + r.w >= x0);
-  return runs.length ? runs.reduce((s, r) => s + (r.conf ?? 1), 0) / runs.length : line.conf;
+  if (x0 === undefined || x1 === undefined) return [];
+  return line.runs.filter((r) => r.x <= x1 && r.x + r.w >= x0);
 }
 
 /** Joins runs with one space, or with a wide-gap marker where columns are far apart. */

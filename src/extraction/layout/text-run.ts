@@ -8,4 +8,6 @@ export interface TextRun {
   page: number;
   /** OCR confidence 0..1; absent for a PDF text layer. */
   conf?: number;
+  /** OCR: ink of a digit's size just before this amount that no word read surely accounts for (ocr/unread-ink.ts). */
+  unreadInkBefore?: boolean;
 }

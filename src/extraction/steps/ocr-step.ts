@@ -16,6 +16,7 @@ import { prepareImage, toPgm, type GreyImage, type PageSource } from '../ocr/pre
 import type { LoadedDocument } from '../document.ts';
 import { releaseMemory } from '../release-memory.ts';
 import { isOneNarrowColumn } from '../layout/narrow-column.ts';
+import { markUnreadInk } from '../ocr/unread-ink.ts';
 import type { TextRun } from '../layout/text-run.ts';
 
 const RENDER_DPI = 300;
@@ -202,8 +203,10 @@ async function readPages(images: PageImage[], ocr: OcrEngine, time: TimeStage, l
   const recognise = async (layout: PageLayout) => {
     const runs = [];
     for (const img of images) {
-      runs.push(...await ocr.recognise(toPgm(img.grey), img.page, layout));
+      const words = await ocr.recognise(toPgm(img.grey), img.page, layout);
       releaseMemory(); // the page's PGM
+      markUnreadInk(words, img.grey);
+      runs.push(...words);
     }
     return runs;
   };

@@ -1,0 +1,84 @@
+// tesseract's page segmentation can drop a digit group that stands apart from the rest of its amount:
+// a "6 691,21 €" in a column of totals was read "691,21 €", its "6" left unread, or read as a scrap
+// of noise ("oa", confidence 0.48). Read so on every line that prints it (a net and a total equal
+// under a VAT of zero), the loss even proves itself: 691,21 + 0,00 = 691,21. The words tesseract
+// returns cannot show it, the page can: ink just before the amount, of a digit's size, that no word
+// read surely accounts for. Such an amount is flagged, and never proves a total.
+import type { TextRun } from '../layout/text-run.ts';
+import type { GreyImage } from './prepare-image.ts';
+
+/** How far left of an amount a lost group may start, in the amount's heights: a space and a digit or two. */
+const LOOK_LEFT = 2;
+/** A pixel this much darker than the paper around it is ink (a phone scan's paper is not white). */
+const INK_CONTRAST = 80;
+/** A digit's stroke spans at least this share of the amount's height; a speck or a dot does not. */
+const MIN_STROKE = 0.5;
+/** What a digit is at the least, in columns of such strokes: a "1" at 200 dpi is 2-3 pixels wide. */
+const MIN_STROKE_COLUMNS = 2;
+/** How far above and below the amount's line a stroke that goes on is a rule, not a digit (in heights). */
+const BEYOND = 0.3;
+/**
+ * A word read this surely accounts for its ink. Below it, a short word of letters before an amount
+ * is what a misread digit becomes ("oa" for a "6").
+ */
+const SURE_WORD = 0.6;
+const MAX_SCRAP_LENGTH = 3;
+/** Currencies and signs read beside amounts, surely or not: their ink is no lost digit. */
+const BESIDE_AMOUNTS = /^(€|\$|£|¥|rm|eur|usd|gbp|chf|myr|[-+=:*x(]+)$/i;
+/** A word that is an amount, or its tail: it starts with a digit. */
+const AMOUNT_START = /^[(\-−]?\d/;
+
+/** Sets `unreadInkBefore` on each amount whose left holds digit-sized ink that no word accounts for. */
+export function markUnreadInk(runs: TextRun[], image: GreyImage): void {
+  const accounting = runs.filter((r) => !isScrap(r));
+  for (const run of runs) {
+    if (!AMOUNT_START.test(run.text) || run.h < 4) continue;
+    if (hasUnreadDigit(run, accounting, image)) run.unreadInkBefore = true;
+  }
+}
+
+function isScrap(run: TextRun): boolean {
+  const text = run.text.trim();
+  if (BESIDE_AMOUNTS.test(text)) return false;
+  return (run.conf ?? 1) < SURE_WORD && text.length <= MAX_SCRAP_LENGTH && !/\d/.test(text);
+}
+
+/**
+ * Columns left of the amount, within its height, where ink runs down at least half of it, no word
+ * covers it, and it goes on neither above nor below the amount's line (a table's vertical rule does).
+ */
+function hasUnreadDigit(amount: TextRun, accounting: TextRun[], image: GreyImage): boolean {
+  const { width, height, data } = image;
+  const top = Math.max(0, Math.round(amount.y));
+  const bottom = Math.min(height - 1, Math.round(amount.y + amount.h) - 1);
+  const x1 = Math.round(amount.x) - 1;
+  const x0 = Math.max(0, Math.round(amount.x - amount.h * LOOK_LEFT));
+  if (x1 <= x0 || bottom <= top) return false;
+  const margin = Math.max(2, Math.round(amount.h * BEYOND));
+  // Other lines' words reach into the bands above and below too: they are covered, like this line's.
+  const near = accounting.filter((r) => r !== amount && r.x - 1 <= x1 && r.x + r.w + 1 >= x0 && r.y - 1 <= bottom + margin && r.y + r.h + 1 >= top - margin);
+  const covered = (x: number, y: number) => near.some((r) => x >= r.x - 1 && x <= r.x + r.w + 1 && y >= r.y - 1 && y <= r.y + r.h + 1);
+  const paper = paperLevel(data, width, x0, x1, top, bottom);
+  const ink = (x: number, y: number) => data[y * width + x]! < paper - INK_CONTRAST && !covered(x, y);
+  let strokes = 0;
+  for (let x = x0; x <= x1; x++) {
+    let inkRows = 0;
+    for (let y = top; y <= bottom; y++) if (ink(x, y)) inkRows++;
+    if (inkRows < (bottom - top + 1) * MIN_STROKE) continue;
+    const beyond = (from: number, to: number) => {
+      for (let y = Math.max(0, from); y <= Math.min(height - 1, to); y++) if (ink(x, y)) return true;
+      return false;
+    };
+    if (beyond(top - margin, top - 1) || beyond(bottom + 1, bottom + margin)) continue;
+    if (++strokes >= MIN_STROKE_COLUMNS) return true;
+  }
+  return false;
+}
+
+/** The paper's level around the amount: a bright percentile of the strip, whatever its ink. */
+function paperLevel(data: Buffer, width: number, x0: number, x1: number, top: number, bottom: number): number {
+  const levels: number[] = [];
+  for (let y = top; y <= bottom; y += 2) for (let x = x0; x <= x1; x += 2) levels.push(data[y * width + x]!);
+  levels.sort((a, b) => a - b);
+  return levels[Math.floor(levels.length * 0.9)] ?? 255;
+}
