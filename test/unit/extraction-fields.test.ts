@@ -342,6 +342,15 @@ test('two OCR readings that prove nothing: the one whose VAT is a plausible shar
   assert.deepEqual([both.fields.montant_ht, both.fields.montant_tva, both.fields.montant_ttc], [262074, 52415, 314489]);
 });
 
+test("two OCR readings that prove nothing: a total read beside its label outweighs one taken down a column under a label left without its amount", () => {
+  const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
+  // The first lost the figures column: "Total Amount" stands alone, and a saving printed below it is all the column holds.
+  const first = readFields([ocr('Total Amount', 40, 500), ocr('CASH', 40, 515), ocr('Change Due', 40, 530), ocr('You Saved: 6.15', 40, 545)]);
+  const second = readFields([ocr('Total Amount   73.40', 40, 500), ocr('CASH   80.00', 40, 515), ocr('Change Due   6.60', 40, 530), ocr('You Saved: 6.15', 40, 545)]);
+  assert.equal(first.fields.montant_ttc, 615);
+  for (const both of [combineReadings(first, second), combineReadings(second, first)]) assert.equal(both.fields.montant_ttc, 7340);
+});
+
 test("a bare 'TOTAL' after a table border OCR read as a bar ('| TOTAL   £24,360.65 |') is the total, not the amount due after it", () => {
   const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
   const inv = readFields([

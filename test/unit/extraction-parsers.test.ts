@@ -195,6 +195,16 @@ test('"net total": the net above the VAT, the amount paid below it (a till recei
   assert.equal(receipt.extra.amountsProof, 'equation');
   const invoice = readFields([ocrRun('Net total 850,00 €', 100), ocrRun('VAT 20 % 170,00 €', 115), ocrRun('Total 1 020,00 €', 130)]);
   assert.deepEqual([invoice.fields.montant_ht, invoice.fields.montant_tva, invoice.fields.montant_ttc], [85000, 17000, 102000]);
+  // No tax and no other total printed: the net total is what was paid, rounded if a rounding follows.
+  const untaxed = readFields([ocrRun('SUBTOTAL $71.40', 100), ocrRun('Discount -$3.57', 115), ocrRun('NET TOTAL $67.83', 130), ocrRun('Round Adj $0.02', 145), ocrRun('Nett Amt $67.85', 160), ocrRun('Tendered $70.00', 175)]);
+  assert.equal(untaxed.fields.montant_ttc, 6785);
+  assert.notEqual(untaxed.extra.amountsProof, 'equation', 'one reading of one amount proves nothing');
+  const exempt = readFields([ocrRun('Net total 640,00 €', 100), ocrRun('TVA non applicable, article 293 B du CGI', 115)]);
+  assert.equal(exempt.fields.montant_ttc, 64000);
+  assert.notEqual(exempt.extra.amountsProof, 'equation', 'an exemption does not make one amount two readings');
+  // A page that prints another total keeps its net total a net.
+  const totalled = readFields([ocrRun('Net total 640,00 €', 100), ocrRun('Total 700,00 €', 115)]);
+  assert.deepEqual([totalled.fields.montant_ht, totalled.fields.montant_ttc], [64000, 70000]);
 });
 
 test('receipts: a rounding whose minus OCR lost or hid behind a currency, and a total that adds up before a rounding never applied', () => {
@@ -212,6 +222,11 @@ test('receipts: a rounding whose minus OCR lost or hid behind a currency, and a 
   const unread = receipt('Rounding Adj -0.0?', ['Cash 70.00']);
   assert.equal(unread.fields.montant_ttc, 6432);
   assert.equal(unread.extra.amountsProof, 'weak', 'a rounding below the total, its result not found');
+  // Its amount misread ("-$0.02" as "-50.02"): the payment says what was paid.
+  const paidByCard = receipt('Round Ad) -50.02', ['DEBIT CARD 64.30']);
+  assert.deepEqual([paidByCard.fields.montant_ttc, paidByCard.extra.amountsProof], [6430, 'weak']);
+  const paidInCash = receipt('Round Ad) -50.02', ['Cash 70.00', 'Change 5.70']);
+  assert.equal(paidInCash.fields.montant_ttc, 6430);
   const none = receipt('Rounding Adj 0.00', ['Cash 70.00']);
   assert.equal(none.extra.amountsProof, 'equation', 'a rounding of nothing leaves the proof');
 });

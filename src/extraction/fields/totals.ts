@@ -25,7 +25,7 @@ interface Candidate {
   inColumn?: boolean;
   /** OCR read the amount's own words so unsurely that it may be other digits (see DOUBTFUL_WORDS). */
   doubtful?: boolean;
-  /** Its label is a "net total" (see netTotalsBelowTax). */
+  /** Its label is a "net total" (see netTotalsAsTotals). */
   netTotal?: boolean;
 }
 
@@ -88,7 +88,7 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
     // Totals sit at the end: on multi-page invoices, earlier pages' "totals" are carried forward.
     for (const r of readings(pick, line.conf)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf + pageBias - r.penalty, ...at, repaired: r.repaired, doubtful, netTotal });
   }
-  list.push(...netTotalsBelowTax(list, lines));
+  list.push(...netTotalsAsTotals(list, lines));
   list.push(...vatBetweenTotals(lines, list, labelled));
   list.push(...lostSigns(list, lines));
   for (const line of lines) for (const a of findAmounts(line.text)) if (a.currency) currencies.push(a.currency);
@@ -106,13 +106,16 @@ const NET_TOTAL_TAX_LINES = 3;
  * "Net total" is an invoice's net, printed above its VAT; a till receipt prints it just below the
  * tax as the amount paid ("Sub-Total 27.17 / Total GST 1.63 / NET TOTAL 28.80"). Printed a few lines
  * below a VAT amount read beside its own label (not a "Tax" column's heading over the items), it is
- * a candidate total too, and the equation decides which it is.
+ * a candidate total too, and the equation decides which it is. On a page that prints no tax and no
+ * other total at all (a receipt that charges none: "SUBTOTAL / Discount / NET TOTAL / DEBIT CARD"),
+ * it is the amount paid; a guess then, since the net and the total are one reading of one amount.
  */
-function netTotalsBelowTax(list: Candidate[], lines: Line[]): Candidate[] {
+function netTotalsAsTotals(list: Candidate[], lines: Line[]): Candidate[] {
   const vatLines = list.filter((c) => c.role === 'tva' && !c.repaired && !c.inColumn).map((c) => c.lineIndex);
   const justBelowTax = (c: Candidate) => vatLines.some((i) => i < c.lineIndex && c.lineIndex - i <= NET_TOTAL_TAX_LINES && lines[i]!.page === lines[c.lineIndex]!.page);
-  return list.filter((c) => c.netTotal && justBelowTax(c))
-    .map((c) => ({ ...c, role: 'ttc' as const, netTotal: false, score: c.score - NET_TOTAL_AS_TOTAL_PENALTY }));
+  const alone = !list.some((c) => c.role === 'tva' || c.role === 'ttc' || c.role === 'due');
+  return list.filter((c) => c.netTotal && (justBelowTax(c) || alone))
+    .map((c) => ({ ...c, role: 'ttc' as const, netTotal: false, score: c.score - NET_TOTAL_AS_TOTAL_PENALTY, repaired: c.repaired || !justBelowTax(c) }));
 }
 
 /**
@@ -326,12 +329,14 @@ export function readTotals(lines: Line[]): Totals {
     // a total read "200,00"): OCR lost a minus sign somewhere, and the equation proves nothing.
     const signsClash = due !== null && due !== 0 && solved.ttc.cents !== 0 && Math.sign(due) !== Math.sign(solved.ttc.cents);
     const unsure = [solved.ht, solved.tva, solved.ttc].some((c) => c.repaired) || solved.ht.doubtful || solved.ttc.doubtful;
-    const ttc = roundedTotal(solved.ttc, lines, rounding);
+    const rounded = roundedTotal(solved.ttc, lines, rounding);
     // A cash rounding labelled below the total that adds up, with no rounded total found after it
     // (its amount unread, or the total it makes not printed): the amount paid, which a receipt's
-    // total is, may be another than the one the equation proves.
+    // total is, may be another than the one the equation proves. The payment then says which
+    // ("Round Adj -$0.02" read "-50.02", then "DEBIT CARD $315.15" under a total of 315.17).
     const roundedLater = roundingLine(lines);
-    const unroundedTotal = roundedLater !== null && roundedLater > solved.ttc.lineIndex && ttc === solved.ttc.cents && rounding?.cents !== 0;
+    const unroundedTotal = roundedLater !== null && roundedLater > solved.ttc.lineIndex && rounded === solved.ttc.cents && rounding?.cents !== 0;
+    const ttc = unroundedTotal ? paidTotal(rounded, lines, rounding) : rounded;
     const weak = Boolean(rival) || signsClash || unsure || unroundedTotal;
     const cap = weak ? 0.7 : 0.99;
     const conf = (s: number) => Math.max(0, Math.min(cap, 0.55 + s * 0.45));
@@ -371,6 +376,16 @@ export function readTotals(lines: Line[]): Totals {
   return {
     // A cash rounding moves the total off net + tax: the rate then relates nothing the page prints.
     ...(rounding ? read : totalWithLostDigits(guessFromRate(read, printedVatRates(lines)))), due,
-    confidence: { ht: 0.4, tva: 0.4, ttc: 0.5 }, currencies, rivalTotals: [], proof: 'none',
+    confidence: { ht: GUESS.ht - looseness(h), tva: GUESS.tva - looseness(v), ttc: GUESS.ttc - looseness(t) }, currencies, rivalTotals: [], proof: 'none',
   };
 }
+
+/**
+ * How sure a guess is when nothing adds up: never enough to validate, but a person, and a second
+ * reading of the page (ocr-step.ts combines two), should prefer an amount read beside its own label
+ * to one taken down a column, repaired, or implied by the others: a first reading that lost a
+ * receipt's figures took "You Saved: 4.09" from under a "Total Amount" left without its amount.
+ */
+const GUESS = { ht: 0.4, tva: 0.4, ttc: 0.5 };
+const LOOSE_GUESS = 0.05;
+const looseness = (c: { repaired?: boolean; inColumn?: boolean } | null | undefined) => (c && !c.repaired && !c.inColumn ? 0 : LOOSE_GUESS);
