@@ -42,13 +42,14 @@ function languageDir(): string {
   return dir;
 }
 
-export type PageLayout = 'auto' | 'block';
+/** `line`: one line of text, for a strip cut from a page (ocr/unread-ink.ts reads an amount's line again). */
+export type PageLayout = 'auto' | 'block' | 'line';
 /**
  * The resolution tesseract is told. Prepared pages carry none (PGM), and its own estimate from text
  * height read worse on the corpus's scans than a fixed 300 (measured: 77 vs 66 of 97 fields).
  */
 const OCR_DPI = '300';
-const SEGMENTATION: Record<PageLayout, PSM> = { auto: PSM.AUTO, block: PSM.SINGLE_BLOCK };
+const SEGMENTATION: Record<PageLayout, PSM> = { auto: PSM.AUTO, block: PSM.SINGLE_BLOCK, line: PSM.SINGLE_LINE };
 
 /**
  * Per-job parameters: tesseract.js sets them for one recognition only, then restores them.

@@ -3,7 +3,9 @@
 // of noise ("oa", confidence 0.48). Read so on every line that prints it (a net and a total equal
 // under a VAT of zero), the loss even proves itself: 691,21 + 0,00 = 691,21. The words tesseract
 // returns cannot show it, the page can: ink just before the amount, of a digit's size, that no word
-// read surely accounts for. Such an amount is flagged, and never proves a total.
+// read surely accounts for. Such an amount is flagged, and its line read again alone in a strip,
+// where tesseract keeps the group; a group read surely there joins it, else the flag stays and the
+// amount never proves a total (fields/totals.ts).
 import type { TextRun } from '../layout/text-run.ts';
 import type { GreyImage } from './prepare-image.ts';
 
@@ -15,6 +17,8 @@ const INK_CONTRAST = 80;
 const MIN_STROKE = 0.5;
 /** What a digit is at the least, in columns of such strokes: a "1" at 200 dpi is 2-3 pixels wide. */
 const MIN_STROKE_COLUMNS = 2;
+/** How far a box may miss its own ink, in heights of the amount. */
+const BOX_SLACK = 0.15;
 /** How far above and below the amount's line a stroke that goes on is a rule, not a digit (in heights). */
 const BEYOND = 0.3;
 /**
@@ -51,13 +55,16 @@ function hasUnreadDigit(amount: TextRun, accounting: TextRun[], image: GreyImage
   const { width, height, data } = image;
   const top = Math.max(0, Math.round(amount.y));
   const bottom = Math.min(height - 1, Math.round(amount.y + amount.h) - 1);
-  const x1 = Math.round(amount.x) - 1;
+  // tesseract's boxes fit their ink to within a few pixels, not exactly: the edge of the amount's own
+  // first digit, or of the word before it, is no lost group.
+  const pad = Math.max(2, Math.round(amount.h * BOX_SLACK));
+  const x1 = Math.round(amount.x) - pad;
   const x0 = Math.max(0, Math.round(amount.x - amount.h * LOOK_LEFT));
   if (x1 <= x0 || bottom <= top) return false;
   const margin = Math.max(2, Math.round(amount.h * BEYOND));
   // Other lines' words reach into the bands above and below too: they are covered, like this line's.
-  const near = accounting.filter((r) => r !== amount && r.x - 1 <= x1 && r.x + r.w + 1 >= x0 && r.y - 1 <= bottom + margin && r.y + r.h + 1 >= top - margin);
-  const covered = (x: number, y: number) => near.some((r) => x >= r.x - 1 && x <= r.x + r.w + 1 && y >= r.y - 1 && y <= r.y + r.h + 1);
+  const near = accounting.filter((r) => r !== amount && r.x - pad <= x1 && r.x + r.w + pad >= x0 && r.y - 1 <= bottom + margin && r.y + r.h + 1 >= top - margin);
+  const covered = (x: number, y: number) => near.some((r) => x >= r.x - pad && x <= r.x + r.w + pad && y >= r.y - 1 && y <= r.y + r.h + 1);
   const paper = paperLevel(data, width, x0, x1, top, bottom);
   const ink = (x: number, y: number) => data[y * width + x]! < paper - INK_CONTRAST && !covered(x, y);
   let strokes = 0;
@@ -82,3 +89,65 @@ function paperLevel(data: Buffer, width: number, x0: number, x1: number, top: nu
   levels.sort((a, b) => a - b);
   return levels[Math.floor(levels.length * 0.9)] ?? 255;
 }
+
+/** A group read again must be this sure to join its amount; an unsure one leaves the amount flagged. */
+const SURE_GROUP = 0.8;
+/** What a lost group is: one to three digits, a thousands separator after it or not. */
+const GROUP = /^(\d{1,3})[\s.,'’]?$/;
+
+/**
+ * Each flagged amount's line read again, alone, in a strip cut around it: read so, tesseract keeps
+ * the group it dropped from the page ("6 691,21"). A group read surely joins the words, beside its
+ * amount, where it was printed (a scrap it was read as goes); otherwise the amount stays flagged.
+ * `readLine` reads a strip as one line of text, in the strip's own pixels.
+ */
+export async function readLostGroups(runs: TextRun[], image: GreyImage, readLine: (strip: GreyImage) => Promise<TextRun[]>): Promise<TextRun[]> {
+  let words = runs;
+  for (const amount of runs.filter((r) => r.unreadInkBefore && r.h >= MIN_REREAD_HEIGHT)) {
+    const strip = stripAround(amount, image);
+    const read = (await readLine(strip.image)).map((w) => ({ ...w, x: w.x + strip.x, y: w.y + strip.y, page: amount.page }));
+    const group = lostGroup(amount, read);
+    // Where the page already read a word surely, the strip's group is that word read again, not a lost one.
+    if (!group || runs.some((r) => r !== amount && !isScrap(r) && overlaps(r, group))) continue;
+    amount.unreadInkBefore = false;
+    words = [...words.filter((w) => !(isScrap(w) && overlaps(w, group))), group];
+  }
+  return words;
+}
+
+/** Below this height (pixels) a mark is small print or a speck, not a total worth a second reading. */
+const MIN_REREAD_HEIGHT = 10;
+
+function stripAround(amount: TextRun, image: GreyImage): { image: GreyImage; x: number; y: number } {
+  const x0 = Math.max(0, Math.round(amount.x - amount.h * (LOOK_LEFT + 0.5)));
+  const x1 = Math.min(image.width, Math.round(amount.x + amount.w + amount.h * 0.5));
+  const y0 = Math.max(0, Math.round(amount.y - amount.h * 0.5));
+  const y1 = Math.min(image.height, Math.round(amount.y + amount.h * 1.5));
+  const width = x1 - x0;
+  const data = Buffer.alloc(width * (y1 - y0));
+  for (let y = y0; y < y1; y++) image.data.copy(data, (y - y0) * width, y * image.width + x0, y * image.width + x1);
+  return { image: { data, width, height: y1 - y0 }, x: x0, y: y0 };
+}
+
+/**
+ * The group the strip's reading puts before the amount: a word of its own ("6", "691,21") or the
+ * head of one word ("6691,21"), read surely, left of where the amount starts on the page.
+ */
+function lostGroup(amount: TextRun, read: TextRun[]): TextRun | null {
+  const at = read.findIndex((w) => w.text.endsWith(amount.text));
+  if (at < 0) return null;
+  const whole = read[at]!;
+  const head = whole.text.slice(0, whole.text.length - amount.text.length);
+  if (head) {
+    const digits = GROUP.exec(head)?.[1];
+    if (!digits || (whole.conf ?? 0) < SURE_GROUP) return null;
+    const width = whole.w * (head.length / whole.text.length);
+    return { text: digits, x: whole.x, y: whole.y, w: width * 0.8, h: whole.h, page: amount.page, conf: whole.conf };
+  }
+  const before = read[at - 1];
+  const digits = before && GROUP.exec(before.text)?.[1];
+  if (!before || !digits || (before.conf ?? 0) < SURE_GROUP || before.x + before.w > amount.x + amount.h * 0.3) return null;
+  return { ...before, text: digits };
+}
+
+const overlaps = (a: TextRun, b: TextRun) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;

@@ -16,7 +16,7 @@ import { prepareImage, toPgm, type GreyImage, type PageSource } from '../ocr/pre
 import type { LoadedDocument } from '../document.ts';
 import { releaseMemory } from '../release-memory.ts';
 import { isOneNarrowColumn } from '../layout/narrow-column.ts';
-import { markUnreadInk } from '../ocr/unread-ink.ts';
+import { markUnreadInk, readLostGroups } from '../ocr/unread-ink.ts';
 import type { TextRun } from '../layout/text-run.ts';
 
 const RENDER_DPI = 300;
@@ -206,7 +206,7 @@ async function readPages(images: PageImage[], ocr: OcrEngine, time: TimeStage, l
       const words = await ocr.recognise(toPgm(img.grey), img.page, layout);
       releaseMemory(); // the page's PGM
       markUnreadInk(words, img.grey);
-      runs.push(...words);
+      runs.push(...await readLostGroups(words, img.grey, (strip) => ocr.recognise(toPgm(strip), img.page, 'line')));
     }
     return runs;
   };
