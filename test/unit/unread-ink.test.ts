@@ -114,6 +114,10 @@ test('the line read again in a strip: a group read surely joins its amount where
   const head: TextRun = { text: '100.', x: 150, y: 80, w: 45, h: 30, page: 1, conf: 0.95 };
   const split = await readLostGroups([head, tail], page, strip([['100.', 25, 0.95], ['00', 75, 0.95]]));
   assert.deepEqual([tail.unreadInkBefore, split.length], [true, 2]);
+  // A strip that cannot be read leaves the amount flagged and the page's words as they were.
+  const failing = flaggedAmount();
+  const kept = await readLostGroups([scrap, failing], page, async () => { throw new Error('worker gone'); });
+  assert.deepEqual([failing.unreadInkBefore, kept.length], [true, 2]);
   for (const words of [[['6', 35, 0.5], ['691,21', 75, 0.9]], [['€', 35, 0.95], ['691,21', 75, 0.96]], [['691,21', 75, 0.96], ['6', 180, 0.95]], [['1691,2', 60, 0.9]]] as Array<Array<[string, number, number]>>) {
     const amount = flaggedAmount();
     const after = await readLostGroups([amount], page, strip(words));

@@ -105,7 +105,11 @@ export async function readLostGroups(runs: TextRun[], image: GreyImage, readLine
   let words = runs;
   for (const amount of runs.filter((r) => r.unreadInkBefore && r.h >= MIN_REREAD_HEIGHT)) {
     const strip = stripAround(amount, image);
-    const read = (await readLine(strip.image)).map((w) => ({ ...w, x: w.x + strip.x, y: w.y + strip.y, page: amount.page }));
+    if (strip.image.width < MIN_REREAD_HEIGHT || strip.image.height < MIN_REREAD_HEIGHT) continue;
+    // A second look, not the reading: if it fails, the amount stays flagged and the page as read.
+    const lines = await readLine(strip.image).catch(() => null);
+    if (!lines) continue;
+    const read = lines.map((w) => ({ ...w, x: w.x + strip.x, y: w.y + strip.y, page: amount.page }));
     const group = lostGroup(amount, read);
     // Where the page already read a word surely, the strip's group is that word read again, not a lost one.
     if (!group || runs.some((r) => r !== amount && !isScrap(r) && overlaps(r, group))) continue;
