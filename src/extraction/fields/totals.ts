@@ -95,7 +95,7 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
   return { list, currencies };
 }
 
-const NET_TOTAL = /\bnett?\s+total\b/;
+const NET_TOTAL = /\bnet\s+total\b/;
 /** Less sure than the net it is read as first: only an equation that adds up can make it the total. */
 const NET_TOTAL_AS_TOTAL_PENALTY = 0.1;
 

@@ -24,8 +24,6 @@ export const EN: Vocabulary = {
   netTotals: [
     String.raw`sub[- ]?total`,
     'net total',
-    // British "nett": a net above the VAT on an invoice, the amount paid on a Malaysian till receipt.
-    'nett total',
   ],
   vatNames: [
     'vat',
