@@ -57,10 +57,7 @@ function ibanValid(iban: string): boolean {
   return rest === 1;
 }
 
-/**
- * Legal mentions (capital, registry, activity code) name the seller, whatever block they sit in; so
- * does a sole trader's, its name then its SIRET ("Léa Moreau - N° SIRET …"), where there is no capital.
- */
+/** Legal mentions (capital, registry, activity code) name the seller, whatever block they sit in. */
 const LEGAL_MENTIONS = /\b(capital|rcs|r\.c\.s|naf|ape|siege social|immatricul\w*)\b/;
 
 /** How a SIRET is grouped in print: whole, SIREN + establishment, or by threes. */
@@ -101,6 +98,7 @@ export function readCompanyIds(lines: Line[]): CompanyIds {
   parts.forEach((part) => {
     const text = fold(part.text);
     const seller = !part.customer && !/\bclient|customer|kunde\b/.test(text);
+    // A sole trader has no capital to print: its name then its SIRET ("Léa Moreau - N° SIRET …") are its mentions.
     const legal = LEGAL_MENTIONS.test(text) || NAME_THEN_REGISTRATION.test(text);
     for (const { digits, labelled } of siretShapedNumbers(part.text)) {
       // A number printed as the SIRET is reported even when its checksum fails (the check then
