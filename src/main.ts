@@ -16,7 +16,11 @@ export interface MainOptions {
 export async function main(options: MainOptions = {}): Promise<void> {
   const config = { ...loadConfig(), ...(options.role ? { role: options.role } : {}) };
   const logger = createLogger(config.logLevel);
-  const extractor = options.extractor ?? createExtractor({ ocrWorkers: config.extraction.ocrWorkers, ocrIdleMs: config.extraction.ocrIdleMs });
+  const extractor = options.extractor ?? createExtractor({
+    ocrWorkers: config.extraction.ocrWorkers, ocrIdleMs: config.extraction.ocrIdleMs,
+    // Diagnostics of the libraries, harmless on their own (the extraction's result says what failed).
+    onLibraryLine: (line, dropped) => logger.warn({ library_output: line, ...(dropped ? { lines_dropped_before: dropped } : {}) }, 'extraction library message'),
+  });
   const service = await startService({ config, logger, extract: extractor.extract });
 
   const firstUser = await ensureFirstUser(service.deps.db, config);

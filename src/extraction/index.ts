@@ -3,6 +3,7 @@
 // Each extraction runs in a sandbox process (sandbox/), never in this one: a timeout or a memory
 // budget overrun kills that process, which stops the work for real (OCR included) and gives all of
 // its memory back. This process loads none of pdf.js, libvips or tesseract.
+import type { LibraryLineHandler } from './sandbox/library-output.ts';
 import { createSandboxPool } from './sandbox/pool.ts';
 import type { Extractor } from './types.ts';
 
@@ -22,9 +23,14 @@ export interface ExtractorOptions {
   idleMs?: number;
   /** How long an unused sandbox keeps its OCR worker (models and heap) after an extraction (child.ts). */
   ocrIdleMs?: number;
+  /**
+   * Where the lines that pdf.js, libvips or tesseract print go: the service logs them; without it
+   * (the command line) they go to stderr as they are.
+   */
+  onLibraryLine?: LibraryLineHandler;
 }
 
 export function createExtractor(options: ExtractorOptions): ExtractorHandle {
-  const pool = createSandboxPool({ size: Math.max(1, options.ocrWorkers), idleMs: options.idleMs, ocrIdleMs: options.ocrIdleMs });
+  const pool = createSandboxPool({ size: Math.max(1, options.ocrWorkers), idleMs: options.idleMs, ocrIdleMs: options.ocrIdleMs, onLibraryLine: options.onLibraryLine });
   return { extract: (bytes, limits) => pool.run(bytes, limits), close: () => pool.close(), processIds: () => pool.pids() };
 }

@@ -315,6 +315,22 @@ test('invoice number: the strongest label wins; a title word alone, a bare "No."
   assert.equal(numero(run('Date facture', 40, 20), run('05/02/25', 200, 20), run('Numéro', 40, 35), run('FB-2025-0310', 200, 35)), 'FB-2025-0310');
 });
 
+test('invoice number: elided and accounting labels, a voucher heading, and what is no label at all', () => {
+  const numero = (...runs: TextRun[]) => readFields(runs).fields.numero;
+  // "N° d'avoir" elides "de"; "Pièce n°" is the accounting document's number, in a row of headings too.
+  assert.equal(numero(run('Avoir', 40, 10), run("N° d'avoir :", 40, 30), run('AV-3110-27', 200, 30)), 'AV-3110-27');
+  assert.equal(numero(
+    run('Date', 40, 60), run('Pièce n°', 200, 60), run('Réf. client', 360, 60),
+    run('14/09/2024', 40, 72), run('PC-88412', 200, 72), run('55120', 360, 72),
+  ), 'PC-88412');
+  // A German voucher number heading its column.
+  assert.equal(numero(run('Beleg-Nr.', 40, 60), run('Datum', 200, 60), run('B77-310', 40, 72), run('03.02.2025', 200, 72)), 'B77-310');
+  // A British postcode is no "Nr." label: the weaker "Référence" that opens its own cell names the number.
+  assert.equal(numero(run('Référence :', 40, 20), run('2025/07/431', 200, 20), run('NR4 7TJ Norwich', 40, 40)), '2025/07/431');
+  // An article's reference inside a line's description is not the invoice's: the title's number is.
+  assert.equal(numero(run('Facture F-7781', 40, 20), run('Câble HDMI 2 m - réf. 63', 40, 300), run('4', 300, 300), run('12,90', 400, 300)), 'F-7781');
+});
+
 test('supplier: a monogram is no name; a labelled name under a seller heading; a legal form spelled out', () => {
   const german = readFields([
     run('NW', 40, 10, 30),

@@ -2,7 +2,7 @@
 // looks like a date; a weaker label's date-like token is a date, not a number.
 import { COLUMN_GAP, type Line } from '../layout/lines.ts';
 import { findLabels } from './labelled-values.ts';
-import { NUMBER_LABELS } from './labels.ts';
+import { NUMBER_HEADING, NUMBER_LABELS } from './labels.ts';
 
 const TOKEN = /^[\s:.#°]*([A-Z0-9][A-Z0-9\-/_.]*[A-Z0-9]|[A-Z0-9])/i;
 const DATE_LIKE = /^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/;
@@ -19,7 +19,7 @@ export function readInvoiceNumber(lines: Line[]): { numero: string | null; confi
     const besideToken = TOKEN.exec(cell)?.[1];
     const beside = besideToken !== undefined && /\d/.test(besideToken);
     // Under a bare "No." is a table's column of line numbers: only a full label looks below.
-    if (!beside && hit.weight < 1) continue;
+    if (!beside && hit.weight < NUMBER_HEADING) continue;
     const token = beside ? besideToken : TOKEN.exec(hit.below()[0] ?? '')?.[1];
     if (!token || !/\d/.test(token) || token.length > 40) continue;
     // "N° client CL-12": words after the label say whose number it is; what is under it is not ours.

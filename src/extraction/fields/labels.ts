@@ -146,6 +146,11 @@ export const SELLER_HEADINGS = new RegExp(String.raw`^\W*${any('sellerHeadings')
 const EXPLICIT_NUMBER = 1;
 /** A German "Belegnummer" (voucher number): under the full labels. */
 const VOUCHER_NUMBER = 0.9;
+/**
+ * The weakest label that may have its number under it, in a row of headings ("Beleg-Nr. | Datum"
+ * over "R-12 | 03.02.2025"); under a bare "No." is a table's column of line numbers.
+ */
+export const NUMBER_HEADING = VOUCHER_NUMBER;
 /** A bare "N°" or "Numéro" opening a cell. */
 const BARE_NUMBER_CELL = 0.8;
 /** "Référence", "Ref.": ours, not the customer's or the order's. */
@@ -163,13 +168,17 @@ const NUMBER_MARK = String.raw`(n[°o]\.?|no\.?|num(ero|ber)?\.?|#|nr\.?|-?numme
 export const NUMBER_LABELS: Label<'number'>[] = [
   label('number', EXPLICIT_NUMBER, [
     String.raw`(\b${any('numberedTitles')}|${any('compoundTitles')})[ \t]*(${DOCUMENT_TYPE_CODE}[ \t]*)?${NUMBER_MARK}(?![a-z])`,
-    String.raw`\b${any('numberWords')}\.?[ \t]*(de[ \t]+)?(la[ \t]+)?${any('numberedDocuments')}\b`,
+    // "Numéro de facture", "N° d'avoir", "Numéro de la pièce".
+    String.raw`\b${any('numberWords')}\.?[ \t]*(de[ \t]+|d')?(la[ \t]+)?${any('numberedDocuments')}\b`,
     String.raw`\b${any('numberLabels')}`,
   ].join('|')),
   label('number', VOUCHER_NUMBER, String.raw`\b${any('voucherNumbers')}(?![a-z])`),
-  label('number', BARE_NUMBER_CELL, String.raw`${CELL_START}[ \t]*${any('cellNumberWords')}\.?(?![a-z])`),
-  // "Référence de la facture :", "Reference invoice"; not "Votre référence", "Référence client".
-  label('number', REFERENCE, String.raw`(?<!${any('othersReferences')}[ \t])\b${any('referenceWords')}\b\.?[ \t]*((de[ \t]+la[ \t]+)?(facture|invoice)\b)?[ \t]*:?(?![ \t]*${any('notOurReference')})`),
+  // Not letters glued to digits: "NR2 1RT" is a British postcode, where "N° 2" and "Nr.2" are labels.
+  label('number', BARE_NUMBER_CELL, String.raw`${CELL_START}[ \t]*${any('cellNumberWords')}\.?(?![a-z])(?!(?<=[a-z])\d)`),
+  // "Référence de la facture :", "Invoice reference"; not "Votre référence", "Référence client", nor
+  // an article's reference inside a line's description ("Câble RJ45 - réf. 70"). A dot after the
+  // word is taken whole: backing off it would let "Réf. commande" pass the lookahead.
+  label('number', REFERENCE, String.raw`(${CELL_START}[ \t]*|\b${any('invoiceTitles')}[ \t]+)${any('referenceWords')}\b(\.|(?!\.))[ \t]*((de[ \t]+la[ \t]+)?(facture|invoice)\b)?[ \t]*:?(?![ \t]*${any('notOurReference')})`),
   // Not "Date de facture 12/03": a date's label, not the number's.
   label('number', TITLE_BEFORE_NUMBER, String.raw`(?<!date[ \t](de[ \t])?)\b${any('invoiceTitles')}\b(?=[ \t]*[:.]?[ \t]*[a-z]{0,4}[-/]?\d)`),
 ];

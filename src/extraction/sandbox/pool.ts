@@ -2,6 +2,7 @@
 // healthy (its OCR models stay loaded); one that was killed, or that grew past the recycle mark, is
 // replaced on the next extraction; one left idle exits, so an idle service holds no OCR memory.
 import type { ExtractionLimits, ExtractionResult } from '../types.ts';
+import type { LibraryLineHandler } from './library-output.ts';
 import { DEFAULT_MAX_MEMORY_MB, Sandbox } from './sandbox.ts';
 
 export interface PoolOptions {
@@ -13,6 +14,8 @@ export interface PoolOptions {
   recycleShare?: number;
   /** How long a process keeps its OCR worker when no extraction follows. */
   ocrIdleMs?: number;
+  /** Where the lines the processes' libraries print go (sandbox.ts). */
+  onLibraryLine?: LibraryLineHandler;
 }
 
 const DEFAULT_IDLE_MS = 30_000;
@@ -50,7 +53,7 @@ export function createSandboxPool(options: PoolOptions): SandboxPool {
         continue;
       }
       if (live.size < options.size) {
-        const sandbox = new Sandbox({ ocrWorkers: 1, ocrIdleMs: options.ocrIdleMs });
+        const sandbox = new Sandbox({ ocrWorkers: 1, ocrIdleMs: options.ocrIdleMs, onLibraryLine: options.onLibraryLine });
         live.add(sandbox);
         return sandbox;
       }

@@ -7,6 +7,7 @@ import { fork, type ChildProcess } from 'node:child_process';
 import type { Socket } from 'node:net';
 import { mallocEnvFor } from '../../config/malloc.ts';
 import { ExtractionError, type ExtractionLimits, type ExtractionResult } from '../types.ts';
+import { relayLibraryOutput, type LibraryLineHandler } from './library-output.ts';
 import { residentBytes } from './process-memory.ts';
 import { BYTE_PIPE_FD, deserialiseError, type ExtractReply, type ExtractRequest } from './protocol.ts';
 
@@ -18,7 +19,12 @@ const HEAP_MB = 256;
 /** The memory budget of one extraction when its limits name none. */
 export const DEFAULT_MAX_MEMORY_MB = 640;
 
-export interface SandboxOptions { ocrWorkers: number; ocrIdleMs?: number }
+export interface SandboxOptions {
+  ocrWorkers: number;
+  ocrIdleMs?: number;
+  /** Where the lines the process's libraries print go; without it they go to this process's stderr as they are. */
+  onLibraryLine?: LibraryLineHandler;
+}
 
 export class Sandbox {
   private readonly child: ChildProcess;
@@ -40,11 +46,13 @@ export class Sandbox {
         ...process.env, ...mallocEnvFor(process.env), INVOICES_SANDBOX_OCR_WORKERS: String(options.ocrWorkers),
         ...(options.ocrIdleMs === undefined ? {} : { INVOICES_SANDBOX_OCR_IDLE_MS: String(options.ocrIdleMs) }),
       },
-      // Whatever a library prints goes to stderr: stdout may be `invoices extract --json`'s output.
-      stdio: ['ignore', 2, 2, 'ipc', 'pipe'],
+      // Whatever a library prints goes to stderr (stdout may be `invoices extract --json`'s output),
+      // or to the handler, which the service logs it through.
+      stdio: ['ignore', options.onLibraryLine ? 'pipe' : 2, options.onLibraryLine ? 'pipe' : 2, 'ipc', 'pipe'],
       serialization: 'advanced',
     });
     this.files = this.child.stdio[BYTE_PIPE_FD] as Socket;
+    if (options.onLibraryLine) relayLibraryOutput([this.child.stdout, this.child.stderr], options.onLibraryLine);
     // A write cut short by the process's end (EPIPE): the exit is what reports it.
     this.files.on('error', () => {});
     this.exited = new Promise((resolve) => this.child.once('exit', () => { this.alive = false; resolve(); }));
@@ -129,6 +137,7 @@ export class Sandbox {
   /** A busy process keeps the parent's event loop alive; an idle one does not hold it open. */
   private hold(busy: boolean) {
     const channel = this.child.channel as { ref(): void; unref(): void } | undefined;
-    if (busy) { this.child.ref(); channel?.ref(); this.files.ref(); } else { this.child.unref(); channel?.unref(); this.files.unref(); }
+    const output = [this.child.stdout, this.child.stderr] as Array<Socket | null>;
+    if (busy) { this.child.ref(); channel?.ref(); this.files.ref(); output.forEach((s) => s?.ref()); } else { this.child.unref(); channel?.unref(); this.files.unref(); output.forEach((s) => s?.unref()); }
   }
 }

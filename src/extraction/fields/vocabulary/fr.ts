@@ -206,9 +206,11 @@ export const FR: Vocabulary = {
     String.raw`ref\w*\.?`,
   ],
 
+  // "Pièce n°": the accounting document's number, as French invoicing software prints it.
   numberedTitles: [
     'facture',
     'avoir',
+    'piece',
   ],
   invoiceTitles: [
     'facture',
