@@ -231,6 +231,21 @@ test('receipts: a rounding whose minus OCR lost or hid behind a currency, and a 
   assert.equal(none.extra.amountsProof, 'equation', 'a rounding of nothing leaves the proof');
 });
 
+test('receipts: amounts whose cents OCR cut short, in a payment and in a total; a street\'s "No." is no invoice number', () => {
+  const ocrRun = (text: string, x: number, y: number): TextRun => ({ ...run(text, x, y), conf: 0.9 });
+  // "Credit Card $19." for 19.40: no witness that the total was 19.00.
+  const card = readFields([
+    ocrRun('Total GST', 40, 100), ocrRun('$1.04', 300, 100), ocrRun('TOTAL', 40, 115), ocrRun('$19.38', 300, 115),
+    ocrRun('Rounding Adj', 40, 130), ocrRun('$0.02', 300, 130), ocrRun('TOTAL', 40, 145), ocrRun('$19.40', 300, 145),
+    ocrRun('Credit Card', 40, 160), ocrRun('$19.', 300, 160),
+  ]);
+  assert.equal(card.fields.montant_ttc, 1940);
+  // "RM53.4" is a looser guess than a total read whole, so that another reading's "RM53.45" wins.
+  const total = (amount: string) => readFields([ocrRun('Grand Total', 40, 100), ocrRun(amount, 300, 100)]).confidence.montant_ttc!;
+  assert.ok(total('RM53.4') < total('RM53.45'));
+  assert.equal(readFields([ocrRun('NO. 130, LORONG MELATI 3,', 40, 10), ocrRun('41150 KLANG, SELANGOR', 40, 25)]).fields.numero, null);
+});
+
 test('a row of headings: columns end at neighbouring headings that are no labels', () => {
   const inv = readFields([
     run('Warenwert', 50, 700), run('Skonto', 150, 700), run('Nettobetrag', 250, 700), run('MwSt-Betrag', 350, 700), run('Endbetrag', 450, 700),
@@ -346,6 +361,17 @@ test('supplier: a monogram is no name; a labelled name under a seller heading; a
     run('Lumen Bureautique – Société par actions simplifiée au capital de 10.000 euros – RCS Metz', 40, 780, 7),
   ]);
   assert.equal(french.fields.fournisseur, 'Lumen Bureautique');
+});
+
+test('supplier: a street address and a postcode\'s town are no names, as Malaysian tills print them too', () => {
+  const till = [run('ITEM', 40, 120), run('QTY', 200, 120), run('AMOUNT', 300, 120), run('PAINT BRUSH 2"', 40, 135), run('2', 200, 135), run('13.80', 300, 135),
+    run('TOTAL', 40, 160), run('13.80', 300, 160), run('CASH', 40, 175), run('20.00', 300, 175), run('CHANGE', 40, 190), run('6.20', 300, 190)];
+  const supplier = (...head: TextRun[]) => readFields([...head, ...till]).fields.fournisseur;
+  // The name lost to OCR: what is left of the letterhead is an address, which names nobody.
+  assert.equal(supplier(run('NO. 18, JALAN MEWAH 2', 40, 10), run('81200 JOHOR BAHRU, JOHOR', 40, 25), run('TEL: 07-555 1234', 40, 40)), null);
+  assert.equal(supplier(run('41150 KLANG, SELANGOR', 40, 10), run('TEL: 03-3344 1234', 40, 25)), null);
+  assert.equal(supplier(run('75011 PARIS', 40, 10), run('TEL: 01 45 55 12 12', 40, 25)), null);
+  assert.equal(supplier(run('KEDAI MURNI HARDWARE', 40, 5), run('NO. 18, JALAN MEWAH 2', 40, 20), run('81200 JOHOR BAHRU, JOHOR', 40, 35)), 'KEDAI MURNI HARDWARE');
 });
 
 test('supplier: the trade name under a seller heading beats the legal mentions; label lines are not names', () => {

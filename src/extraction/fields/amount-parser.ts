@@ -54,3 +54,11 @@ export function findAmounts(text: string): AmountMatch[] {
   }
   return out;
 }
+
+/**
+ * An amount whose cents OCR cut short: one decimal digit ("RM79.2" for 79.25), or a separator with
+ * none after it ("$36." for 36.10). Prices are printed with two; such a reading is a partial one.
+ */
+export function centsCut(text: string, a: AmountMatch): boolean {
+  return /[.,]\d(?!\d)\D*$/.test(a.raw) || /^[.,](?![\s\u2003]?\d)/.test(text.slice(a.end));
+}

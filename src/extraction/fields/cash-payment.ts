@@ -3,7 +3,7 @@
 // total that OCR may have misread.
 import type { Cents } from '../../domain/money.ts';
 import type { Line } from '../layout/lines.ts';
-import { findAmounts } from './amount-parser.ts';
+import { centsCut, findAmounts } from './amount-parser.ts';
 import { fold } from './text-normalise.ts';
 
 export interface Rounding {
@@ -89,7 +89,8 @@ function amountAfter(lines: Line[], word: RegExp): Cents | null {
   for (const line of lines) {
     if (!word.test(fold(line.text))) continue;
     const last = findAmounts(line.text).at(-1);
-    if (last) return last.cents;
+    // "Credit Card $36." for 36.10: the payment's cents are unread, and it proves nothing.
+    if (last) return centsCut(line.text, last) ? null : last.cents;
     const cents = /(?<=\s)[.,](\d{2})\s*$/.exec(line.text);
     if (cents) return Number(cents[1]);
   }

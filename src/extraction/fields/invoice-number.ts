@@ -2,7 +2,8 @@
 // looks like a date; a weaker label's date-like token is a date, not a number.
 import { COLUMN_GAP, type Line } from '../layout/lines.ts';
 import { findLabels } from './labelled-values.ts';
-import { NUMBER_HEADING, NUMBER_LABELS } from './labels.ts';
+import { NUMBER_HEADING, NUMBER_LABELS, STREET_ADDRESS } from './labels.ts';
+import { fold } from './text-normalise.ts';
 
 const TOKEN = /^[\s:.#°]*([A-Z0-9][A-Z0-9\-/_.]*[A-Z0-9]|[A-Z0-9])/i;
 const DATE_LIKE = /^\d{1,2}[./-]\d{1,2}[./-]\d{2,4}$/;
@@ -12,6 +13,8 @@ const BELOW = 0.9;
 export function readInvoiceNumber(lines: Line[]): { numero: string | null; confidence: number } {
   let best: { numero: string; score: number } | null = null;
   for (const hit of findLabels(lines, NUMBER_LABELS)) {
+    // "No. 130, Lorong Perdana 3": a street's number, as Malaysian addresses print it.
+    if (STREET_ADDRESS.test(fold(lines[hit.lineIndex]!.text))) continue;
     // The value beside the label: in its own cell ("N° F-12") or the next one ("Numéro | F-12").
     // A cell of words there ("N° client", or the next heading of a row: "Facture n° | Date") means
     // the value, if any, is under the label.

@@ -206,9 +206,12 @@ export const NAME_THEN_REGISTRATION = new RegExp(String.raw`^[^\d:]{4,60}?\s[-�
 
 /**
  * A street address: a number then the street's kind ("81 chemin du Moulin", "12 bis rue Pasteur",
- * "4 Station Road" with the kind after a name), or the kind then the number ("Lindenstraße 4").
+ * "4 Station Road" with the kind after a name, "No. 33, Lorong Perdana 3"), or the kind then the
+ * number ("Lindenstraße 4").
  */
-export const STREET_ADDRESS = new RegExp(String.raw`^\d+\s*(bis|ter|[a-z]\b)?\s*,?\s+([a-z'-]+\s+){0,3}?${any('streetTypes')}(?![a-z])|\b${any('streetTypes')}\s+\d+\s*[a-z]?$`);
+export const STREET_ADDRESS = new RegExp(String.raw`^((no|lot)\.?\s*)?\d+\s*(bis|ter|[a-z]\b)?\s*,?\s+([a-z'-]+\s+){0,3}?${any('streetTypes')}(?![a-z])|\b${any('streetTypes')}\s+\d+\s*[a-z]?$`);
+/** A postcode and its town, with its region after a comma: "81200 Johor Bahru, Johor", "75011 Paris". */
+export const POSTCODE_AND_TOWN = /^\d{4,5}\s+\p{L}[\p{L}\s.'-]*(,\s*\p{L}[\p{L}\s.'-]*)?,?$/u;
 
 /** Words that open a document's title, never a company's name (matched in the text as printed). */
 export const DOCUMENT_TITLES = new RegExp(String.raw`^${any('titleWords')}\b`, 'i');

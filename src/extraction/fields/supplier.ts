@@ -1,7 +1,7 @@
 // The supplier's name: a company name with its legal form, the legal mentions, or the letterhead.
 import { COLUMN_GAP, type Line } from '../layout/lines.ts';
 import { customerLines } from './company-ids.ts';
-import { CONTACT_KEY_CELL, CUSTOMER_LABELS, DASH_BEFORE_LEGAL_FORM, DOCUMENT_TITLES, LEGAL_FORMS, REGISTRATION, REGISTRATION_AFTER_NAME, SELLER_HEADINGS, SPELLED_LEGAL_FORMS, STREET_ADDRESS } from './labels.ts';
+import { CONTACT_KEY_CELL, CUSTOMER_LABELS, DASH_BEFORE_LEGAL_FORM, DOCUMENT_TITLES, LEGAL_FORMS, POSTCODE_AND_TOWN, REGISTRATION, REGISTRATION_AFTER_NAME, SELLER_HEADINGS, SPELLED_LEGAL_FORMS, STREET_ADDRESS } from './labels.ts';
 import { findAmounts } from './amount-parser.ts';
 import { findDates } from './date-parser.ts';
 import { fold } from './text-normalise.ts';
@@ -38,10 +38,11 @@ function textAfter(text: string, name: string): string {
 
 /**
  * A logo's monogram ("FP", "VB") is not a name: a name has a word of three letters or more. Nor is a
- * street address, or a line with a rate: a till's "INC 6% GST" is no company "Inc".
+ * street address or a postcode's town (unless a legal form says it is a company's name), or a line
+ * with a rate: a till's "INC 6% GST" is no company "Inc".
  */
 const plausibleName = (s: string) =>
-  !isHeading(s) && !STREET_ADDRESS.test(fold(s)) && s.length >= 2 && s.length <= 80 && /\p{L}{3}/u.test(s) && !/^\p{Lu}{2,3}$/u.test(s) && !DOCUMENT_TITLES.test(s) &&
+  !isHeading(s) && !STREET_ADDRESS.test(fold(s)) && !(POSTCODE_AND_TOWN.test(s.trim()) && !LEGAL_FORMS.test(s)) && s.length >= 2 && s.length <= 80 && /\p{L}{3}/u.test(s) && !/^\p{Lu}{2,3}$/u.test(s) && !DOCUMENT_TITLES.test(s) &&
   !findAmounts(s).length && !findDates(s).length && !/@|www\.|https?:|\btel\b|t[eé]l[eé]phone|\+\d{2}|^#|\w_\w|\d\s?%/i.test(s);
 
 /** A block's heading ("Rechnungsersteller", "Bill to") or key ("Ansprechpartner") stands beside a name; it is none itself. */

@@ -3,7 +3,7 @@ import type { Cents } from '../../domain/money.ts';
 import type { AmountProof } from '../types.ts';
 import { vatShareIsPlausible } from '../../domain/invoice-checks.ts';
 import { COLUMN_GAP, spanConf, spanRuns, type Line } from '../layout/lines.ts';
-import { findAmounts, type AmountMatch } from './amount-parser.ts';
+import { centsCut, findAmounts, type AmountMatch } from './amount-parser.ts';
 import { paidTotal, roundedTotal, roundingAdjustment, roundingLine } from './cash-payment.ts';
 import { findLabels } from './labelled-values.ts';
 import { AMOUNT_DECOYS, AMOUNT_LABELS, ZERO_VAT_EVIDENCE, type AmountRole } from './labels.ts';
@@ -27,6 +27,8 @@ interface Candidate {
   doubtful?: boolean;
   /** Its label is a "net total" (see netTotalsAsTotals). */
   netTotal?: boolean;
+  /** OCR cut its cents short ("RM79.2" for 79.25, amount-parser.ts): a looser guess than a whole reading. */
+  cutCents?: boolean;
 }
 
 export interface Totals {
@@ -85,8 +87,11 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
     const [from, to] = [hit.afterIndex + pick.index, hit.afterIndex + pick.end];
     const doubtful = spanConf(line, from, to) < DOUBTFUL_WORDS || spanRuns(line, from, to).some((r) => r.unreadInkBefore);
     const netTotal = hit.role === 'ht' && NET_TOTAL.test(fold(hit.label));
+    const cutCents = line.conf < 1 && centsCut(hit.after, pick);
     // Totals sit at the end: on multi-page invoices, earlier pages' "totals" are carried forward.
-    for (const r of readings(pick, line.conf)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf + pageBias - r.penalty, ...at, repaired: r.repaired, doubtful, netTotal });
+    for (const r of readings(pick, line.conf)) {
+      list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf + pageBias - r.penalty - (cutCents ? LOOSE_GUESS : 0), ...at, repaired: r.repaired, doubtful, netTotal, cutCents });
+    }
   }
   list.push(...netTotalsAsTotals(list, lines));
   list.push(...vatBetweenTotals(lines, list, labelled));
@@ -388,4 +393,4 @@ export function readTotals(lines: Line[]): Totals {
  */
 const GUESS = { ht: 0.4, tva: 0.4, ttc: 0.5 };
 const LOOSE_GUESS = 0.05;
-const looseness = (c: { repaired?: boolean; inColumn?: boolean } | null | undefined) => (c && !c.repaired && !c.inColumn ? 0 : LOOSE_GUESS);
+const looseness = (c: { repaired?: boolean; inColumn?: boolean; cutCents?: boolean } | null | undefined) => (c && !c.repaired && !c.inColumn && !c.cutCents ? 0 : LOOSE_GUESS);

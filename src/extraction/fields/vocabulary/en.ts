@@ -233,11 +233,20 @@ export const EN: Vocabulary = {
     'enterprise',
     'trading',
   ],
+  // With the Malay ones English-language receipts from Malaysia print ("No. 12, Jalan Besar", "Lot 5, Jln Bunga").
   streetTypes: [
     'street',
     'road',
     'lane',
     'avenue',
+    'jalan',
+    String.raw`jln\.?`,
+    'lorong',
+    String.raw`lrg\.?`,
+    'persiaran',
+    'lebuh',
+    'taman',
+    String.raw`tmn\.?`,
   ],
   titleWords: [
     'invoice',
@@ -245,6 +254,7 @@ export const EN: Vocabulary = {
     'quote',
     'receipt',
     'tax invoice',
+    'simplified tax invoice',
     'copy',
     'page',
   ],
