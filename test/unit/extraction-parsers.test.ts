@@ -227,6 +227,11 @@ test('receipts: a rounding whose minus OCR lost or hid behind a currency, and a 
   assert.deepEqual([paidByCard.fields.montant_ttc, paidByCard.extra.amountsProof], [6430, 'weak']);
   const paidInCash = receipt('Round Ad) -50.02', ['Cash 70.00', 'Change 5.70']);
   assert.equal(paidInCash.fields.montant_ttc, 6430);
+  // The rounding and the change both unread: cash within a rounding of the total is the rounded total.
+  const exactCash = receipt('Rounding Ad) 102', ['Cash 64.30', 'CHANGE ) OX']);
+  assert.deepEqual([exactCash.fields.montant_ttc, exactCash.extra.amountsProof], [6430, 'weak']);
+  const implied = readFields([ocrRun('Total Sales (Excluding GST) 60.68', 100), ocrRun('Total GST 3.64', 115), ocrRun('Rounding Aut 02', 130), ocrRun('Cash 64.30', 145)]);
+  assert.equal(implied.fields.montant_ttc, 6430, 'a total implied by the net and the VAT, above an unread rounding');
   const none = receipt('Rounding Adj 0.00', ['Cash 70.00']);
   assert.equal(none.extra.amountsProof, 'equation', 'a rounding of nothing leaves the proof');
 });

@@ -29,6 +29,9 @@ export function roundingLine(lines: Line[]): number | null {
  * into the amount actually paid. Signs are printed before or after ("0.02-"), the leading zero
  * often not at all ("-.01"); OCR reads a minus as "~" or drops it.
  */
+/** The most a cash rounding moves a total, in cents (to the nearest 5 or 10 cents). */
+const MAX_ROUNDING = 10;
+
 export function roundingAdjustment(lines: Line[]): Rounding | null {
   for (const [lineIndex, line] of lines.entries()) {
     const text = fold(line.text);
@@ -40,7 +43,7 @@ export function roundingAdjustment(lines: Line[]): Rounding | null {
     if (!last) continue;
     const cents = Number(last[2]?.replace(/o/g, '0') || 0) * 100 + Number(last[3]);
     // Cash is rounded to 5 or 10 cents: anything larger on a "rounding" line is a rounded total.
-    if (cents > 10) continue;
+    if (cents > MAX_ROUNDING) continue;
     const minus = Boolean(last[1] || last[4]);
     // A plus printed, or a text layer, says the sign; OCR's silence does not.
     const plus = /\+\s?\d*[.,]\d{2}/.test(text.slice(label.index));
@@ -68,14 +71,18 @@ export function roundedTotal(total: { cents: Cents; lineIndex: number } | null, 
  * 49.00); the payment lines are a second witness. The total they prove replaces the one read only when the page corroborates it: printed
  * elsewhere, or one digit away from the total read.
  */
-export function paidTotal(total: Cents | null, lines: Line[], rounding: Rounding | null): Cents | null {
+export function paidTotal(total: Cents | null, lines: Line[], rounding: Rounding | null, beforeRounding = false): Cents | null {
   if (total === null) return null;
   const tendered = amountAfter(lines, /^\W*(cash|tendered|amount received|paid)\b/);
   const change = amountAfter(lines, /^\W*(change|balance returned)\b/);
   // A card is charged the total exactly: no change, no rounding.
   const card = amountAfter(lines, /^\W*(visa|master\s?card|amex|american express|(credit|debit)?\s?card)\b/);
+  // A total known to come before a cash rounding (beforeRounding), paid in cash with no change read:
+  // cash within a rounding of it is the exact rounded total ("NET TOTAL 62.58", the rounding
+  // unread, "Cash 62.60", "CHANGE" and its amount illegible).
+  const exactCash = beforeRounding && tendered !== null && change === null && Math.abs(tendered - total) <= MAX_ROUNDING ? [tendered] : [];
   // The total may be printed before or after its cash rounding.
-  const proven = tendered !== null && change !== null ? [tendered - change, tendered - change - (rounding?.cents ?? 0)] : card !== null ? [card] : [];
+  const proven = tendered !== null && change !== null ? [tendered - change, tendered - change - (rounding?.cents ?? 0)] : card !== null ? [card] : exactCash;
   if (!proven.length) return total;
   if (proven.includes(total)) return total;
   return proven.find((p) => p > 0 && (printedOn(lines, p) || oneDigitApart(p, total))) ?? total;

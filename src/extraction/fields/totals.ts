@@ -4,7 +4,7 @@ import type { AmountProof } from '../types.ts';
 import { vatShareIsPlausible } from '../../domain/invoice-checks.ts';
 import { COLUMN_GAP, spanConf, spanRuns, type Line } from '../layout/lines.ts';
 import { centsCut, findAmounts, type AmountMatch } from './amount-parser.ts';
-import { paidTotal, roundedTotal, roundingAdjustment, roundingLine } from './cash-payment.ts';
+import { paidTotal, roundedTotal, roundingAdjustment, roundingLine, type Rounding } from './cash-payment.ts';
 import { findLabels } from './labelled-values.ts';
 import { AMOUNT_DECOYS, AMOUNT_LABELS, ZERO_VAT_EVIDENCE, type AmountRole } from './labels.ts';
 import { fold } from './text-normalise.ts';
@@ -339,9 +339,8 @@ export function readTotals(lines: Line[]): Totals {
     // (its amount unread, or the total it makes not printed): the amount paid, which a receipt's
     // total is, may be another than the one the equation proves. The payment then says which
     // ("Round Adj -$0.02" read "-50.02", then "DEBIT CARD $315.15" under a total of 315.17).
-    const roundedLater = roundingLine(lines);
-    const unroundedTotal = roundedLater !== null && roundedLater > solved.ttc.lineIndex && rounded === solved.ttc.cents && rounding?.cents !== 0;
-    const ttc = unroundedTotal ? paidTotal(rounded, lines, rounding) : rounded;
+    const unroundedTotal = beforeRounding(solved.ttc, rounded, lines, rounding);
+    const ttc = unroundedTotal ? paidTotal(rounded, lines, rounding, true) : rounded;
     const weak = Boolean(rival) || signsClash || unsure || unroundedTotal;
     const cap = weak ? 0.7 : 0.99;
     const conf = (s: number) => Math.max(0, Math.min(cap, 0.55 + s * 0.45));
@@ -377,12 +376,24 @@ export function readTotals(lines: Line[]): Totals {
   const impliedHt = !h && t && v && !taxIncluded ? t.cents - v.cents : null;
   // A net and a total with no VAT read between them: the difference, when it is a VAT's share.
   const impliedTva = !v && h && t && t.cents !== h.cents && vatShareIsPlausible(h.cents, t.cents - h.cents) ? t.cents - h.cents : null;
-  const read = { ht: h?.cents ?? impliedHt, tva: v?.cents ?? impliedTva, ttc: paidTotal(roundedTotal(t, lines, rounding) ?? impliedTtc, lines, rounding) };
+  const rounded = roundedTotal(t, lines, rounding);
+  // A total implied by the net and the VAT comes before any rounding the page could not read.
+  const unrounded = t ? beforeRounding(t, rounded, lines, rounding) : impliedTtc !== null && rounding === null && beforeRounding({ cents: impliedTtc, lineIndex: h!.lineIndex }, impliedTtc, lines, null);
+  const read = { ht: h?.cents ?? impliedHt, tva: v?.cents ?? impliedTva, ttc: paidTotal(rounded ?? impliedTtc, lines, rounding, unrounded) };
   return {
     // A cash rounding moves the total off net + tax: the rate then relates nothing the page prints.
     ...(rounding ? read : totalWithLostDigits(guessFromRate(read, printedVatRates(lines)))), due,
     confidence: { ht: GUESS.ht - looseness(h), tva: GUESS.tva - looseness(v), ttc: GUESS.ttc - looseness(t) }, currencies, rivalTotals: [], proof: 'none',
   };
+}
+
+/**
+ * A cash rounding labelled below the total, with no rounded total found after it (its amount
+ * unread, or the total it makes not printed): the total read is the one before rounding.
+ */
+function beforeRounding(total: { cents: Cents; lineIndex: number }, rounded: Cents | null, lines: Line[], rounding: Rounding | null): boolean {
+  const at = roundingLine(lines);
+  return at !== null && at > total.lineIndex && rounded === total.cents && rounding?.cents !== 0;
 }
 
 /**
