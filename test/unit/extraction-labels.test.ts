@@ -122,6 +122,8 @@ test('amount vocabulary: each phrase labels its amount', () => {
     ['Total à payer 492,00', 'due'], ['Net à payer 492,00', 'due'], ['Total à régler 492,00', 'due'], ['Montant à régler 492,00', 'due'],
     ['Reste dû 92,00', 'due'], ['Amount due 492.00', 'due'], ['Balance due 92.00', 'due'], ['Total amount due 492.00', 'due'],
     ['Amount to pay 492.00', 'due'], ['Zahlungsbetrag 492,00', 'due'],
+    // A till's lines with their "Total" lost to OCR; the tax they exclude or include is no VAT label.
+    ['Sales (Excluding GST) 41.30', 'ht'], ['tal Sales (Excluding GST) 41.30', 'ht'], ['Sales (Inclusive GST) 43.78', 'ttc'],
   ];
   for (const [text, role] of cases) assert.equal(roleOf(text, AMOUNT_LABELS), role, `${text}: ${labelsOn(text, AMOUNT_LABELS).join(' ')}`);
 });

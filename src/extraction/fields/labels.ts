@@ -38,12 +38,14 @@ const NOT_THE_TOTAL = ['ht', String.raw`h\.t`, 'hors', 'tva', String.raw`t\.v\.a
 
 export const AMOUNT_LABELS: Label<AmountRole>[] = [
   label('ht', EXPLICIT_AMOUNT, String.raw`\b${any('htHeads')}\s*(net\s*)?${any('htMarkers')}(?![a-z])`),
-  label('ht', PHRASED_AMOUNT, String.raw`\btotal(\s+sales)?\s*\(?\s*${any('exclusive')}\b([^0-9]{0,15}?${any('taxNames')})?|\b${any('netAmounts')}`),
+  // "Sales (Excluding GST)" too, as OCR leaves a till's "Total Sales (Excluding GST)" when it loses "To".
+  label('ht', PHRASED_AMOUNT, String.raw`\b(total(\s+sales)?|sales)\s*\(?\s*${any('exclusive')}\b([^0-9]{0,15}?${any('taxNames')})?|\b${any('netAmounts')}`),
   label('ht', USUAL_AMOUNT, String.raw`\b${any('netTotals')}\b`),
   label('ht', PHRASED_AMOUNT, String.raw`\b${any('netWithoutVat')}`),
   label('ht', PHRASED_AMOUNT, String.raw`\b${any('netSums')}`),
   label('tva', EXPLICIT_AMOUNT, String.raw`\b${any('vatTotals')}\b(?!\s*${alt(FRENCH_VAT_ID)})`),
-  label('tva', PHRASED_AMOUNT, String.raw`\b(total\s+)?${any('vatNames')}(\s+(amount|total))?\b(?!\s*${alt(VAT_ID_OR_QUALIFIER)})`),
+  // Not the tax a net or a total is said to exclude or include: "(Excluding GST)", "incl. VAT".
+  label('tva', PHRASED_AMOUNT, String.raw`(?<!\b(excl\w*|incl\w*|inc|w/o|without|before|with)\.?\s*(of\s+)?)\b(total\s+)?${any('vatNames')}(\s+(amount|total))?\b(?!\s*${alt(VAT_ID_OR_QUALIFIER)})`),
   label('tva', EXPLICIT_AMOUNT, String.raw`\b${any('vatSpelled')}\b`),
   label('tva', PHRASED_AMOUNT, String.raw`\b${any('btwTotals')}`),
   label('ht', EXPLICIT_AMOUNT, String.raw`\b${any('exclBtwTotals')}\b`),

@@ -36,7 +36,7 @@ export const EN: Vocabulary = {
   ],
   // "Total incl. VAT", "Total (VAT incl.)"
   inclusiveTotals: [
-    String.raw`total\s+((€|eur)\s+)?(sales\s*)?\(?\s*(incl\.?|including|inclusive(\s+of)?|inc\.?|with)\b[^0-9]{0,12}?(vat|tax|gst|sst)`,
+    String.raw`(total\s+((€|eur)\s+)?(sales\s*)?|sales\s*)\(?\s*(incl\.?|including|inclusive(\s+of)?|inc\.?|with)\b[^0-9]{0,12}?(vat|tax|gst|sst)`,
     String.raw`total\s*[(<\[]?\s*(vat|tax|gst|sst)\s+(incl\w*|inc)\b\.?\s*[)>\]]?`,
   ],
   grossTotals: [
