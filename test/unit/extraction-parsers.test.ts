@@ -377,6 +377,8 @@ test('supplier: a street address and a postcode\'s town are no names, as Malaysi
   assert.equal(supplier(run('41150 KLANG, SELANGOR', 40, 10), run('TEL: 03-3344 1234', 40, 25)), null);
   assert.equal(supplier(run('75011 PARIS', 40, 10), run('TEL: 01 45 55 12 12', 40, 25)), null);
   assert.equal(supplier(run('KEDAI MURNI HARDWARE', 40, 5), run('NO. 18, JALAN MEWAH 2', 40, 20), run('81200 JOHOR BAHRU, JOHOR', 40, 35)), 'KEDAI MURNI HARDWARE');
+  // A registration's line names nobody either.
+  assert.equal(supplier(run('COMPANY NO. 432989-D', 40, 5), run('GST REG NO : 075017206008', 40, 20)), null);
   // The company's registration number in brackets after its name is no part of it.
   assert.equal(supplier(run('CAHAYA FARMASI SDN BHD (455310-X)', 40, 5), run('NO. 18, JALAN MEWAH 2', 40, 20)), 'CAHAYA FARMASI SDN BHD');
 });

@@ -40,10 +40,12 @@ function textAfter(text: string, name: string): string {
 /**
  * A logo's monogram ("FP", "VB") is not a name: a name has a word of three letters or more. Nor is a
  * street address or a postcode's town (unless a legal form says it is a company's name), or a line
- * with a rate: a till's "INC 6% GST" is no company "Inc".
+ * with a rate: a till's "INC 6% GST" is no company "Inc". Nor is a line that ends in an identifier
+ * after its key ("COMPANY NO. 432989-D", "GST REG NO : 0750172").
  */
+const IDENTIFIER_LINE = /\b(no|nr|n°|id|reg|number)\b\.?\s*:?\s*[\p{L}\d-]*\d[\p{L}\d-]*\s*$/iu;
 const plausibleName = (s: string) =>
-  !isHeading(s) && !STREET_ADDRESS.test(fold(s)) && !(POSTCODE_AND_TOWN.test(s.trim()) && !LEGAL_FORMS.test(s)) && s.length >= 2 && s.length <= 80 && /\p{L}{3}/u.test(s) && !/^\p{Lu}{2,3}$/u.test(s) && !DOCUMENT_TITLES.test(s) &&
+  !isHeading(s) && !IDENTIFIER_LINE.test(s) && !STREET_ADDRESS.test(fold(s)) && !(POSTCODE_AND_TOWN.test(s.trim()) && !LEGAL_FORMS.test(s)) && s.length >= 2 && s.length <= 80 && /\p{L}{3}/u.test(s) && !/^\p{Lu}{2,3}$/u.test(s) && !DOCUMENT_TITLES.test(s) &&
   !findAmounts(s).length && !findDates(s).length && !/@|www\.|https?:|\btel\b|t[eé]l[eé]phone|\+\d{2}|^#|\w_\w|\d\s?%/i.test(s);
 
 /** A block's heading ("Rechnungsersteller", "Bill to") or key ("Ansprechpartner") stands beside a name; it is none itself. */
