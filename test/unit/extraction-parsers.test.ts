@@ -251,6 +251,20 @@ test('receipts: amounts whose cents OCR cut short, in a payment and in a total; 
   assert.equal(readFields([ocrRun('NO. 130, LORONG MELATI 3,', 40, 10), ocrRun('41150 KLANG, SELANGOR', 40, 25)]).fields.numero, null);
 });
 
+test('a table of one row per VAT rate: the sum row proves the totals, a rate\'s row above an unread sum proves nothing', () => {
+  const ocrRun = (text: string, x: number, y: number): TextRun => ({ ...run(text, x, y), conf: 0.9 });
+  const table = (rows: string[][]) => readFields([
+    ocrRun('Nettobetrag', 100, 700), ocrRun('MwSt-Betrag', 250, 700), ocrRun('MwSt-%', 400, 700), ocrRun('Endbetrag', 500, 700),
+    ...rows.flatMap((r, i) => r.map((cell, c) => ocrRun(cell, 110 + [0, 150, 300, 400][c]!, 715 + 15 * i))),
+  ]);
+  // The 19 % row adds up; the 7 % row and the sum row were misread.
+  const unreadSum = table([['100,00', '19,00', '19,0', '119,00'], ['50,00', '3,50', '7,0', '58,50'], ['150,00', '22,50', 'EUR', '1?2,50']]);
+  assert.equal(unreadSum.extra.amountsProof, 'weak');
+  const read = table([['100,00', '19,00', '19,0', '119,00'], ['50,00', '3,50', '7,0', '53,50'], ['150,00', '22,50', 'EUR', '172,50']]);
+  assert.deepEqual([read.fields.montant_ttc, read.extra.amountsProof], [17250, 'equation']);
+  assert.equal(table([['100,00', '19,00', '19,0', '119,00']]).extra.amountsProof, 'equation', 'a single row is the sum');
+});
+
 test('a row of headings: columns end at neighbouring headings that are no labels', () => {
   const inv = readFields([
     run('Warenwert', 50, 700), run('Skonto', 150, 700), run('Nettobetrag', 250, 700), run('MwSt-Betrag', 350, 700), run('Endbetrag', 450, 700),

@@ -23,6 +23,8 @@ interface Candidate {
   repaired?: boolean;
   /** Read in a column of values under a heading, not beside its own label. */
   inColumn?: boolean;
+  /** In such a column, how many other values stand below this one (see otherRowsBelow). */
+  rowsBelow?: number;
   /** OCR read the amount's own words so unsurely that it may be other digits (see DOUBTFUL_WORDS). */
   doubtful?: boolean;
   /** Its label is a "net total" (see netTotalsAsTotals). */
@@ -71,7 +73,7 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
       // since a table that lists one row per VAT rate ends with the row that sums them.
       const rows = columnValues(hit.below());
       rows.forEach((a, k) => {
-        for (const r of readings(a, line.conf)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf - 0.1 - 0.03 * (rows.length - 1 - k) + pageBias - r.penalty, ...at, repaired: r.repaired, inColumn: true });
+        for (const r of readings(a, line.conf)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf - 0.1 - 0.03 * (rows.length - 1 - k) + pageBias - r.penalty, ...at, repaired: r.repaired, inColumn: true, rowsBelow: otherRowsBelow(rows, k) });
       });
       for (const a of rows) if (a.currency) currencies.push(a.currency);
       // OCR that drops a cell from the row of values, or headings left-aligned over amounts
@@ -234,7 +236,7 @@ function ownCells(after: string): string {
 const best = (list: Candidate[]) => list.reduce<Candidate | null>((b, c) => (!b || c.score > b.score || (c.score === b.score && c.lineIndex > b.lineIndex) ? c : b), null);
 
 /** Distinct TVA amounts whose sum may be the total VAT of a multi-rate invoice. */
-type VatReading = { cents: Cents; score: number; repaired?: boolean; unprinted?: boolean };
+type VatReading = { cents: Cents; score: number; repaired?: boolean; unprinted?: boolean; rowsBelow?: number };
 
 /** A VAT rate above zero printed anywhere ("TVA 20 %", "MwSt. 19%"): the invoice charges VAT. */
 const NONZERO_VAT_RATE = /\b(tva|vat|mws?st|ust|gst|sst|btw|tax)\b[^0-9%\n]{0,25}(0*[1-9]\d?([.,]\d+)?|0[.,]\d*[1-9]\d*)\s*%/;
@@ -259,7 +261,7 @@ function vatSums(tva: Candidate[]): VatReading[] {
   const byLabel = new Map<string, Candidate>();
   for (const c of tva) if (!byLabel.has(labelOf(c)) || c.score > byLabel.get(labelOf(c))!.score) byLabel.set(labelOf(c), c);
   const distinct = [...byLabel.values()];
-  const out: VatReading[] = tva.map((c) => ({ cents: c.cents, score: c.score, repaired: c.repaired }));
+  const out: VatReading[] = tva.map((c) => ({ cents: c.cents, score: c.score, repaired: c.repaired, rowsBelow: c.rowsBelow }));
   const sumOf = (parts: Candidate[]): VatReading => ({
     cents: parts.reduce((s, c) => s + c.cents, 0), score: Math.min(...parts.map((c) => c.score)) - 0.05,
     repaired: parts.some((c) => c.repaired),
@@ -333,7 +335,13 @@ export function readTotals(lines: Line[]): Totals {
     // An amount due of the other sign than the total (a credit note's "- 180,00" left to refund beside
     // a total read "200,00"): OCR lost a minus sign somewhere, and the equation proves nothing.
     const signsClash = due !== null && due !== 0 && solved.ttc.cents !== 0 && Math.sign(due) !== Math.sign(solved.ttc.cents);
-    const unsure = [solved.ht, solved.tva, solved.ttc].some((c) => c.repaired) || solved.ht.doubtful || solved.ttc.doubtful;
+    // A table of one row per VAT rate ends with the row that sums them: a net and a total read in a
+    // row above the last, whose own sum did not read, may be one rate's ("7 % | -2,82 | -0,20 |
+    // -3,02" over a sum row read "=7,90 | “1,12 | -6,79"). Other amounts under the total's column
+    // alone are no such rows ("Acompte : -10,00", "Net à payer - 90,00"), and a VAT alone taken from
+    // a table of VAT per rate is checked by a net and a total read elsewhere.
+    const rateRow = (solved.ht.rowsBelow ?? 0) > 0 && (solved.ttc.rowsBelow ?? 0) > 0;
+    const unsure = [solved.ht, solved.tva, solved.ttc].some((c) => c.repaired) || solved.ht.doubtful || solved.ttc.doubtful || rateRow;
     const rounded = roundedTotal(solved.ttc, lines, rounding);
     // A cash rounding labelled below the total that adds up, with no rounded total found after it
     // (its amount unread, or the total it makes not printed): the amount paid, which a receipt's
@@ -385,6 +393,14 @@ export function readTotals(lines: Line[]): Totals {
     ...(rounding ? read : totalWithLostDigits(guessFromRate(read, printedVatRates(lines)))), due,
     confidence: { ht: GUESS.ht - looseness(h), tva: GUESS.tva - looseness(v), ttc: GUESS.ttc - looseness(t) }, currencies, rivalTotals: [], proof: 'none',
   };
+}
+
+/**
+ * Values below the k-th of a column that could be another row of its table: not a "Net à payer"
+ * repeating the total under its column, nor a nought ("Acompte : 0,00").
+ */
+function otherRowsBelow(rows: AmountMatch[], k: number): number {
+  return rows.slice(k + 1).filter((a) => a.cents !== rows[k]!.cents && a.cents !== 0).length;
 }
 
 /**
