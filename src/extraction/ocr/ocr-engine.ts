@@ -27,17 +27,20 @@ const LANGUAGES = ['fra', 'eng'] as const;
 
 /**
  * tesseract.js reads every language from one langPath, while each model ships in its own package:
- * a folder of symlinks to the packaged files joins them (nothing is copied or downloaded).
+ * a folder of symlinks to the packaged files joins them (nothing is copied or downloaded). The
+ * folder is shared by every process of the user, and another install (an upgrade, a second
+ * checkout) points the links elsewhere: a link is replaced by renaming a new one over it, which is
+ * atomic, where removing then creating it let two sandboxes starting together fail with EEXIST.
  */
-function languageDir(): string {
-  const dir = path.join(os.tmpdir(), `invoices-tessdata-${process.getuid?.() ?? 'user'}`);
+export function languageDir(dir = path.join(os.tmpdir(), `invoices-tessdata-${process.getuid?.() ?? 'user'}`)): string {
   fs.mkdirSync(dir, { recursive: true });
   for (const code of LANGUAGES) {
     const source = path.join(path.dirname(require.resolve(`@tesseract.js-data/${code}/package.json`)), '4.0.0_best_int', `${code}.traineddata.gz`);
     const link = path.join(dir, `${code}.traineddata.gz`);
     if (fs.existsSync(link) && fs.realpathSync(link) === fs.realpathSync(source)) continue;
-    fs.rmSync(link, { force: true });
-    fs.symlinkSync(source, link);
+    const fresh = `${link}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+    fs.symlinkSync(source, fresh);
+    fs.renameSync(fresh, link);
   }
   return dir;
 }
@@ -95,20 +98,28 @@ export interface OcrEngineOptions {
 export function createOcrEngine(workers: number, options: OcrEngineOptions = {}): OcrEngine {
   let scheduler: Promise<Scheduler> | undefined;
   let warmedUp: Promise<unknown> | undefined;
-  // Workers start on first use: a process that never meets a scan never pays for the models.
-  const ready = () => (scheduler ??= (async () => {
+  // Workers start on first use: a process that never meets a scan never pays for the models. A
+  // start that failed is not kept: the next page tries again, instead of every later page of this
+  // sandbox failing with the same error.
+  const ready = () => (scheduler ??= start().catch((error: unknown) => { scheduler = undefined; warmedUp = undefined; throw error; }));
+  const start = async () => {
     const s = createScheduler();
-    const langPath = languageDir();
-    for (let i = 0; i < workers; i++) {
-      const worker = await createWorker([...LANGUAGES], OEM.LSTM_ONLY, {
-        langPath, cacheMethod: 'none', gzip: true,
-        // Worker errors reject the job; without a handler tesseract.js rethrows them process-wide.
-        errorHandler: () => {},
-      });
-      s.addWorker(worker);
+    try {
+      const langPath = languageDir();
+      for (let i = 0; i < workers; i++) {
+        const worker = await createWorker([...LANGUAGES], OEM.LSTM_ONLY, {
+          langPath, cacheMethod: 'none', gzip: true,
+          // Worker errors reject the job; without a handler tesseract.js rethrows them process-wide.
+          errorHandler: () => {},
+        });
+        s.addWorker(worker);
+      }
+      return s;
+    } catch (error) {
+      await s.terminate().catch(() => {}); // the workers already started end with it
+      throw error;
     }
-    return s;
-  })());
+  };
 
   return {
     warm() {
