@@ -24,14 +24,14 @@ export function roundingLine(lines: Line[]): number | null {
   return i < 0 ? null : i;
 }
 
+/** The most a cash rounding moves a total, in cents (to the nearest 5 or 10 cents). */
+const MAX_ROUNDING = 10;
+
 /**
  * A cash rounding line ("Rounding Adj. -0.01", "Arrondi 0,02"): a few cents that turn the total
  * into the amount actually paid. Signs are printed before or after ("0.02-"), the leading zero
  * often not at all ("-.01"); OCR reads a minus as "~" or drops it.
  */
-/** The most a cash rounding moves a total, in cents (to the nearest 5 or 10 cents). */
-const MAX_ROUNDING = 10;
-
 export function roundingAdjustment(lines: Line[]): Rounding | null {
   for (const [lineIndex, line] of lines.entries()) {
     const text = fold(line.text);

@@ -236,7 +236,7 @@ function ownCells(after: string): string {
 const best = (list: Candidate[]) => list.reduce<Candidate | null>((b, c) => (!b || c.score > b.score || (c.score === b.score && c.lineIndex > b.lineIndex) ? c : b), null);
 
 /** Distinct TVA amounts whose sum may be the total VAT of a multi-rate invoice. */
-type VatReading = { cents: Cents; score: number; repaired?: boolean; unprinted?: boolean; rowsBelow?: number };
+type VatReading = { cents: Cents; score: number; repaired?: boolean; unprinted?: boolean };
 
 /** A VAT rate above zero printed anywhere ("TVA 20 %", "MwSt. 19%"): the invoice charges VAT. */
 const NONZERO_VAT_RATE = /\b(tva|vat|mws?st|ust|gst|sst|btw|tax)\b[^0-9%\n]{0,25}(0*[1-9]\d?([.,]\d+)?|0[.,]\d*[1-9]\d*)\s*%/;
@@ -261,7 +261,7 @@ function vatSums(tva: Candidate[]): VatReading[] {
   const byLabel = new Map<string, Candidate>();
   for (const c of tva) if (!byLabel.has(labelOf(c)) || c.score > byLabel.get(labelOf(c))!.score) byLabel.set(labelOf(c), c);
   const distinct = [...byLabel.values()];
-  const out: VatReading[] = tva.map((c) => ({ cents: c.cents, score: c.score, repaired: c.repaired, rowsBelow: c.rowsBelow }));
+  const out: VatReading[] = tva.map((c) => ({ cents: c.cents, score: c.score, repaired: c.repaired }));
   const sumOf = (parts: Candidate[]): VatReading => ({
     cents: parts.reduce((s, c) => s + c.cents, 0), score: Math.min(...parts.map((c) => c.score)) - 0.05,
     repaired: parts.some((c) => c.repaired),

@@ -98,10 +98,6 @@ export interface OcrEngineOptions {
 export function createOcrEngine(workers: number, options: OcrEngineOptions = {}): OcrEngine {
   let scheduler: Promise<Scheduler> | undefined;
   let warmedUp: Promise<unknown> | undefined;
-  // Workers start on first use: a process that never meets a scan never pays for the models. A
-  // start that failed is not kept: the next page tries again, instead of every later page of this
-  // sandbox failing with the same error.
-  const ready = () => (scheduler ??= start().catch((error: unknown) => { scheduler = undefined; warmedUp = undefined; throw error; }));
   const start = async () => {
     const s = createScheduler();
     try {
@@ -120,10 +116,14 @@ export function createOcrEngine(workers: number, options: OcrEngineOptions = {})
       throw error;
     }
   };
+  // Workers start on first use: a process that never meets a scan never pays for the models. A
+  // start that failed is not kept: the next page tries again, instead of every later page of this
+  // sandbox failing with the same error.
+  const ready = () => (scheduler ??= start().catch((error: unknown) => { scheduler = undefined; warmedUp = undefined; throw error; }));
 
   return {
     warm() {
-      // A failure to start is not lost: recognise() awaits the same promise and rejects with it.
+      // A failure to start is not lost: a recognise() waiting on the same start rejects with it (a later one starts again).
       if (options.warmUp === false) ready().catch(() => {});
       else warmedUp ??= ready().then((s) => s.addJob('recognize', fs.readFileSync(WARM_UP_PAGE), jobParams('auto') as never, TSV_ONLY)).catch(() => {});
     },

@@ -29,7 +29,7 @@ export type VocabularyList =
   | 'dueDateLabels' | 'otherDateLabels' | 'dateQualifiers'
   // Invoice numbers
   | 'numberedTitles' | 'compoundTitles' | 'numberWords' | 'numberedDocuments' | 'numberLabels'
-  | 'voucherNumbers' | 'cellNumberWords' | 'referenceWords' | 'othersReferences' | 'notOurReference'
+  | 'voucherNumbers' | 'cellNumberWords' | 'referenceWords' | 'notOurReference'
   | 'invoiceTitles'
   // Parties and documents
   | 'sellerHeadings' | 'customerLabels' | 'contactKeys' | 'legalForms' | 'spelledLegalForms' | 'titleWords'

@@ -179,9 +179,6 @@ export const DE: Vocabulary = {
     'rechnung',
     'gutschrift',
   ],
-  othersReferences: [
-    'ihre',
-  ],
 
   sellerHeadings: [
     'verkaufer',

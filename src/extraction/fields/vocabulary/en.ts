@@ -187,9 +187,6 @@ export const EN: Vocabulary = {
     'invoice',
     'document',
   ],
-  othersReferences: [
-    'your',
-  ],
   notOurReference: [
     'customer',
     'order',

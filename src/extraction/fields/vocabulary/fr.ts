@@ -233,12 +233,6 @@ export const FR: Vocabulary = {
     'reference',
     'ref',
   ],
-  // "Votre référence", "notre réf.": someone else's reference, or the order's.
-  othersReferences: [
-    'votre',
-    'vos',
-    'notre',
-  ],
   notOurReference: [
     'client',
     'commande',
