@@ -251,6 +251,29 @@ test('receipts: amounts whose cents OCR cut short, in a payment and in a total; 
   assert.equal(readFields([ocrRun('NO. 130, LORONG MELATI 3,', 40, 10), ocrRun('41150 KLANG, SELANGOR', 40, 25)]).fields.numero, null);
 });
 
+test('receipts: a payment line does not corroborate itself; a lower-case "legal form" and a centred name on a photographed till', () => {
+  const ocrRun = (text: string, x: number, y: number): TextRun => ({ ...run(text, x, y), conf: 0.9 });
+  // "CASH $640" with its point lost, and no change: 640.00 is printed on that line only.
+  const cash = readFields([
+    ocrRun('Total Amount:', 400, 100), ocrRun('$6.40', 600, 100), ocrRun('GST @6%', 400, 115), ocrRun('$0.36', 600, 115),
+    ocrRun('Net Total', 400, 130), ocrRun('$6.40', 600, 130), ocrRun('CASH', 400, 145), ocrRun('$640', 600, 145), ocrRun('Change', 400, 160), ocrRun('$0.00', 600, 160),
+  ]);
+  assert.equal(cash.fields.montant_ttc, 640);
+  // The till's column sits right of the photo's middle (the table around it was photographed too);
+  // OCR's noise at the foot reads "sa", which written so is no legal form.
+  const supplier = readFields([
+    ocrRun('PERDANA KOPITIAM SDN BHD', 420, 40), ocrRun('TAX INVOICE', 460, 55), ocrRun('TOTAL', 400, 100), ocrRun('RM12.60', 600, 100),
+    ocrRun('sa -QST gen', 400, 160), ocrRun('Thank you', 440, 175),
+  ]).fields.fournisseur;
+  assert.equal(supplier, 'PERDANA KOPITIAM SDN BHD');
+  // Left of the text's middle, not the photo's: the centred name is no addressee in a right-hand column.
+  const centred = readFields([
+    ocrRun('PERDANA KOPITIAM SDN BHD', 560, 40), ocrRun('FRANCHISEE KOPI MAJU SDN BHD', 400, 55), ocrRun('ITEM', 400, 180), ocrRun('AMOUNT', 840, 180),
+    ocrRun('TOTAL', 400, 200), ocrRun('RM12.60', 860, 200), ocrRun('THANK YOU', 600, 300),
+  ]).fields.fournisseur;
+  assert.equal(centred, 'PERDANA KOPITIAM SDN BHD');
+});
+
 test('a table of one row per VAT rate: the sum row proves the totals, a rate\'s row above an unread sum proves nothing', () => {
   const ocrRun = (text: string, x: number, y: number): TextRun => ({ ...run(text, x, y), conf: 0.9 });
   const table = (rows: string[][]) => readFields([

@@ -73,10 +73,10 @@ export function roundedTotal(total: { cents: Cents; lineIndex: number } | null, 
  */
 export function paidTotal(total: Cents | null, lines: Line[], rounding: Rounding | null, beforeRounding = false): Cents | null {
   if (total === null) return null;
-  const tendered = amountAfter(lines, /^\W*(cash|tendered|amount received|paid)\b/);
-  const change = amountAfter(lines, /^\W*(change|balance returned)\b/);
-  // A card is charged the total exactly: no change, no rounding.
-  const card = amountAfter(lines, /^\W*(visa|master\s?card|amex|american express|(credit|debit)?\s?card)\b/);
+  const payment = { tendered: amountAfter(lines, /^\W*(cash|tendered|amount received|paid)\b/), change: amountAfter(lines, /^\W*(change|balance returned)\b/),
+    // A card is charged the total exactly: no change, no rounding.
+    card: amountAfter(lines, /^\W*(visa|master\s?card|amex|american express|(credit|debit)?\s?card)\b/) };
+  const [tendered, change, card] = [payment.tendered?.cents ?? null, payment.change?.cents ?? null, payment.card?.cents ?? null];
   // A total known to come before a cash rounding (beforeRounding), paid in cash with no change read:
   // cash within a rounding of it is the exact rounded total ("NET TOTAL 62.58", the rounding
   // unread, "Cash 62.60", "CHANGE" and its amount illegible).
@@ -85,21 +85,24 @@ export function paidTotal(total: Cents | null, lines: Line[], rounding: Rounding
   const proven = tendered !== null && change !== null ? [tendered - change, tendered - change - (rounding?.cents ?? 0)] : card !== null ? [card] : exactCash;
   if (!proven.length) return total;
   if (proven.includes(total)) return total;
-  return proven.find((p) => p > 0 && (printedOn(lines, p) || oneDigitApart(p, total))) ?? total;
+  // Printed elsewhere: the payment lines themselves corroborate nothing ("CASH $820", its point
+  // lost, with "Change $0.00", under a total of $8.20 printed twice).
+  const elsewhere = lines.filter((l) => !Object.values(payment).some((read) => read?.line === l));
+  return proven.find((p) => p > 0 && (printedOn(elsewhere, p) || oneDigitApart(p, total))) ?? total;
 }
 
 /**
  * The last amount on the first line that starts with one of these words ("Cash RM 50.00"), or its
  * cents alone when OCR lost a zero before the point ("Change RM ,40"; not "f.20", a misread digit).
  */
-function amountAfter(lines: Line[], word: RegExp): Cents | null {
+function amountAfter(lines: Line[], word: RegExp): { cents: Cents; line: Line } | null {
   for (const line of lines) {
     if (!word.test(fold(line.text))) continue;
     const last = findAmounts(line.text).at(-1);
     // "Credit Card $36." for 36.10: the payment's cents are unread, and it proves nothing.
-    if (last) return centsCut(line.text, last) ? null : last.cents;
+    if (last) return centsCut(line.text, last) ? null : { cents: last.cents, line };
     const cents = /(?<=\s)[.,](\d{2})\s*$/.exec(line.text);
-    if (cents) return Number(cents[1]);
+    if (cents) return { cents: Number(cents[1]), line };
   }
   return null;
 }

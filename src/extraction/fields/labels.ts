@@ -190,8 +190,11 @@ export const CONTACT_KEY_CELL = new RegExp(String.raw`^\W*${any('contactKeys')}\
 
 export const CUSTOMER_LABELS = new RegExp(String.raw`\b${any('customerLabels')}\b`);
 
-/** Legal forms, abbreviated ("SAS", "GmbH & Co. KG", "Ltd."), as a whole word. */
-export const LEGAL_FORMS = new RegExp(String.raw`(?:^|[\s,(])${any('legalForms')}(?=$|[\s,.)])`, 'i');
+/**
+ * Legal forms, abbreviated ("SAS", "GmbH & Co. KG", "Ltd."), as a whole word, with a capital: written
+ * all in lower case they are words ("sa", "ei"), or OCR's reading of noise ("sa -QST gen").
+ */
+export const LEGAL_FORMS = new RegExp(String.raw`(?:^|[\s,(])(?=[\p{L}.&]*(?-i:\p{Lu}))${any('legalForms')}(?=$|[\s,.)])`, 'iu');
 
 /** A dash that is no separator before the mentions: the name's legal form follows it ("Belora Express - SAS"). */
 export const DASH_BEFORE_LEGAL_FORM = new RegExp(String.raw`\s-\s(?=${any('legalForms')}(?:$|[\s,.)]))`, 'gi');

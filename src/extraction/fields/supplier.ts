@@ -241,7 +241,7 @@ function nameX(c: Candidate): number {
 /** A name's own letters, its legal forms left out: "GmbH" alone names nobody. */
 const ownLetters = (name: string) => squash(withoutLegalForms(name));
 
-const EVERY_LEGAL_FORM = new RegExp(LEGAL_FORMS.source, 'gi');
+const EVERY_LEGAL_FORM = new RegExp(LEGAL_FORMS.source, 'giu');
 const withoutLegalForms = (name: string) => name.replace(EVERY_LEGAL_FORM, ' ');
 
 /** Two names agree when one's own letters contain the other's ("ACME" and "ACME Conseil SAS"). */
@@ -254,9 +254,11 @@ function agree(a: string, b: string): boolean {
 export function supplierCandidates(lines: Line[]): Array<{ name: string; features: SupplierFeatures }> {
   const { candidates, domains, mailboxes } = candidatesOf(lines);
   const domainWords = domains.map((words) => words.join('')).filter((w) => w.length >= MIN_AGREEING_LETTERS);
-  // Where page 1's text ends on the right: a name that starts past its middle sits in the right-hand
-  // column, where letters put the addressee.
-  const pageRight = Math.max(...lines.filter((l) => l.page === 1).flatMap((l) => l.runs.map((r) => r.x + r.w)), 1);
+  // The middle of page 1's text: a name that starts past it sits in the right-hand column, where
+  // letters put the addressee. Measured between the text's edges, not the image's: a receipt's
+  // narrow column, photographed on a table, centres its name far right of the photo's middle.
+  const edges = lines.filter((l) => l.page === 1).flatMap((l) => l.runs.flatMap((r) => [r.x, r.x + r.w]));
+  const textMiddle = edges.length ? (Math.min(...edges) + Math.max(...edges)) / 2 : 0;
   const lineWords = lines.map((l) => ({ line: l, words: wordsOf(l.text) }));
   return candidates.map((c, i) => {
     // Only another line naming the same seller confirms it: two rules reading one line say it once.
@@ -267,7 +269,7 @@ export function supplierCandidates(lines: Line[]): Array<{ name: string; feature
     features.domain_agrees = features.domain_name || spelledByDomain || namesMailbox(c.name, mailboxes) ? 1 : 0;
     features.agreement = Math.min(others, 2) / 2;
     features.repeated = Math.min(repeatsOf(c, lineWords), 2) / 2;
-    features.left_column = nameX(c) < pageRight / 2 ? 1 : 0;
+    features.left_column = nameX(c) < textMiddle ? 1 : 0;
     return { name: c.name, features };
   });
 }
