@@ -251,7 +251,7 @@ test('receipts: amounts whose cents OCR cut short, in a payment and in a total; 
   assert.equal(readFields([ocrRun('NO. 130, LORONG MELATI 3,', 40, 10), ocrRun('41150 KLANG, SELANGOR', 40, 25)]).fields.numero, null);
 });
 
-test('receipts: a payment line does not corroborate itself; a lower-case "legal form" and a centred name on a photographed till', () => {
+test('receipts: a payment line does not corroborate itself; a lower-case "legal form", a centred name and a currency symbol glued to a code on a photographed till', () => {
   const ocrRun = (text: string, x: number, y: number): TextRun => ({ ...run(text, x, y), conf: 0.9 });
   // "CASH $640" with its point lost, and no change: 640.00 is printed on that line only.
   const cash = readFields([
@@ -272,6 +272,12 @@ test('receipts: a payment line does not corroborate itself; a lower-case "legal 
     ocrRun('TOTAL', 400, 200), ocrRun('RM12.60', 860, 200), ocrRun('THANK YOU', 600, 300),
   ]).fields.fournisseur;
   assert.equal(centred, 'PERDANA KOPITIAM SDN BHD');
+  // A currency symbol glued to a product code's digit is no money: the till's company says ringgit.
+  const currency = readFields([
+    ocrRun('SERIMAS STATIONERY SDN BHD', 400, 40), ocrRun('GLUE STICK 1€ML', 400, 80), ocrRun('2.50', 800, 80),
+    ocrRun('TOTAL', 400, 100), ocrRun('12.60', 800, 100),
+  ]).fields.devise;
+  assert.equal(currency, 'MYR');
 });
 
 test('a table of one row per VAT rate: the sum row proves the totals, a rate\'s row above an unread sum proves nothing', () => {

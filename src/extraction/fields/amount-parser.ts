@@ -62,3 +62,6 @@ export function findAmounts(text: string): AmountMatch[] {
 export function centsCut(text: string, a: AmountMatch): boolean {
   return /[.,]\d(?!\d)\D*$/.test(a.raw) || /^[.,](?![\s\u2003]?\d)/.test(text.slice(a.end));
 }
+
+/** The amount is printed with its cents ("12,00 €", "RM8.20"), not as a whole number ("40 €", "£4"). */
+export const printsCents = (a: AmountMatch): boolean => /[.,]\d{2}(?!\d)/.test(a.raw);
