@@ -251,7 +251,7 @@ test('receipts: amounts whose cents OCR cut short, in a payment and in a total; 
   assert.equal(readFields([ocrRun('NO. 130, LORONG MELATI 3,', 40, 10), ocrRun('41150 KLANG, SELANGOR', 40, 25)]).fields.numero, null);
 });
 
-test('receipts: a payment line does not corroborate itself; a lower-case "legal form", a centred name and a currency symbol glued to a code on a photographed till', () => {
+test('receipts: a payment line does not corroborate itself; a lower-case "legal form", a centred name, a header in one size and a currency symbol glued to a code on a photographed till', () => {
   const ocrRun = (text: string, x: number, y: number): TextRun => ({ ...run(text, x, y), conf: 0.9 });
   // "CASH $640" with its point lost, and no change: 640.00 is printed on that line only.
   const cash = readFields([
@@ -272,6 +272,13 @@ test('receipts: a payment line does not corroborate itself; a lower-case "legal 
     ocrRun('TOTAL', 400, 200), ocrRun('RM12.60', 860, 200), ocrRun('THANK YOU', 600, 300),
   ]).fields.fournisseur;
   assert.equal(centred, 'PERDANA KOPITIAM SDN BHD');
+  // A till prints its header in one size: the topmost line is its name, not a "key: value" line
+  // whose box OCR drew a pixel taller.
+  const header = readFields([
+    ocrRun('KEDAI KOPI SELERA', 400, 40), ocrRun('NO. 12, JALAN MAWAR 3', 400, 55), { ...ocrRun('CASHIER: ADMIN', 400, 70), h: 11 },
+    ocrRun('TOTAL', 400, 200), ocrRun('RM12.60', 800, 200), ocrRun('THANK YOU', 450, 400),
+  ]).fields.fournisseur;
+  assert.equal(header, 'KEDAI KOPI SELERA');
   // A currency symbol glued to a product code's digit is no money: the till's company says ringgit.
   const currency = readFields([
     ocrRun('SERIMAS STATIONERY SDN BHD', 400, 40), ocrRun('GLUE STICK 1€ML', 400, 80), ocrRun('2.50', 800, 80),

@@ -216,12 +216,19 @@ function candidatesOf(lines: Line[]): { candidates: Candidate[]; domains: string
   return { candidates, domains, mailboxes: sellerMailboxes(lines, customer) };
 }
 
-/** The letterhead: the tallest short line near the top of page 1. */
+/**
+ * The letterhead: the tallest short line near the top of page 1. Lines within a few pixels of the
+ * tallest are as tall, OCR's boxes being that loose: the topmost of them is taken ("WAH RESTORAN"
+ * over "CASHIER: ADMIN", one box a pixel or two taller on a till printed in one size).
+ */
 function letterheadName(lines: Line[], customer: Set<number>, pageHeight: number): Candidate | null {
   const header = lines.filter((l, i) => l.page === 1 && l.y < pageHeight * LETTERHEAD_SHARE && !customer.has(i));
-  // A title line ("Stylesheet zur Lesbarmachung der XML-Daten …") is longer than a company name.
-  const fits = (s: string) => plausibleName(s) && s.split(/\s+/).length <= MAX_NAME_WORDS;
-  const tallest = [...header].sort((a, b) => b.h - a.h || a.y - b.y).find((l) => fits(nameBeforeMentions(l.text)));
+  // A title line ("Stylesheet zur Lesbarmachung der XML-Daten …") is longer than a company name, and
+  // a "Cashier: Admin" line is a key and its value.
+  const fits = (s: string) => plausibleName(s) && s.split(/\s+/).length <= MAX_NAME_WORDS && !KEY_VALUE.test(s);
+  const fitting = header.filter((l) => fits(nameBeforeMentions(l.text)));
+  const height = Math.max(...fitting.map((l) => l.h));
+  const tallest = fitting.filter((l) => l.h >= height * AS_TALL).sort((a, b) => a.y - b.y)[0];
   if (!tallest) return null;
   const median = [...lines.map((l) => l.h)].sort((a, b) => a - b)[Math.floor(lines.length / 2)] ?? tallest.h;
   return { name: nameBeforeMentions(tallest.text), line: tallest, evidence: { letterhead: 1, tall: tallest.h > median * 1.3 ? 1 : 0, top: 1, line_conf: tallest.conf } };
@@ -229,6 +236,10 @@ function letterheadName(lines: Line[], customer: Set<number>, pageHeight: number
 
 const TOP_SHARE = 0.3;
 const LETTERHEAD_SHARE = 0.25;
+/** A line at least this share of the tallest line's height is as tall as it (OCR's boxes vary by a few pixels). */
+const AS_TALL = 0.9;
+/** "Cashier: Admin", "Table : 12": a key, a colon, its value. */
+const KEY_VALUE = /^[^:]{1,30}:\s*\S/;
 /** Names this short say too little to agree with another: "SA", "Cie". */
 const MIN_AGREEING_LETTERS = 4;
 
