@@ -299,6 +299,10 @@ test('a table of one row per VAT rate: the sum row proves the totals, a rate\'s 
   const read = table([['100,00', '19,00', '19,0', '119,00'], ['50,00', '3,50', '7,0', '53,50'], ['150,00', '22,50', 'EUR', '172,50']]);
   assert.deepEqual([read.fields.montant_ttc, read.extra.amountsProof], [17250, 'equation']);
   assert.equal(table([['100,00', '19,00', '19,0', '119,00']]).extra.amountsProof, 'equation', 'a single row is the sum');
+  // The sum row's total unread, the other rate's total misread: the net's column still ends in the
+  // sum of the rows above it, so the one row that adds up is a part.
+  const partOfSum = table([['100,00', '19,00', '19,0', '118,00'], ['50,00', '3,50', '7,0', '53,50'], ['150,00', '22,50', 'EUR', '-B,5O']]);
+  assert.equal(partOfSum.extra.amountsProof, 'weak');
 });
 
 test('a row of headings: columns end at neighbouring headings that are no labels', () => {

@@ -25,6 +25,8 @@ interface Candidate {
   inColumn?: boolean;
   /** In such a column, how many other values stand below this one (see otherRowsBelow). */
   rowsBelow?: number;
+  /** In such a column, a row above the last, which is the sum of the rows above it (see sumRowBelow). */
+  partOfSum?: boolean;
   /** OCR read the amount's own words so unsurely that it may be other digits (see DOUBTFUL_WORDS). */
   doubtful?: boolean;
   /** Its label is a "net total" (see netTotalsAsTotals). */
@@ -73,7 +75,7 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
       // since a table that lists one row per VAT rate ends with the row that sums them.
       const rows = columnValues(hit.below());
       rows.forEach((a, k) => {
-        for (const r of readings(a, line.conf)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf - 0.1 - 0.03 * (rows.length - 1 - k) + pageBias - r.penalty, ...at, repaired: r.repaired, inColumn: true, rowsBelow: otherRowsBelow(rows, k) });
+        for (const r of readings(a, line.conf)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf - 0.1 - 0.03 * (rows.length - 1 - k) + pageBias - r.penalty, ...at, repaired: r.repaired, inColumn: true, rowsBelow: otherRowsBelow(rows, k), partOfSum: sumRowBelow(rows, k) });
       });
       for (const a of rows) if (a.currency) currencies.push(a.currency);
       // OCR that drops a cell from the row of values, or headings left-aligned over amounts
@@ -342,7 +344,9 @@ export function readTotals(lines: Line[]): Totals {
     // -3,02" over a sum row read "=7,90 | “1,12 | -6,79"). Other amounts under the total's column
     // alone are no such rows ("Acompte : -10,00", "Net à payer - 90,00"), and a VAT alone taken from
     // a table of VAT per rate is checked by a net and a total read elsewhere.
-    const rateRow = (solved.ht.rowsBelow ?? 0) > 0 && (solved.ttc.rowsBelow ?? 0) > 0;
+    // A column whose last row sums the rows above says so outright, whatever the total's column read
+    // below ("-4,85 | -2,82 | -7,67" over an Endbetrag column ending in "-B,79").
+    const rateRow = ((solved.ht.rowsBelow ?? 0) > 0 && (solved.ttc.rowsBelow ?? 0) > 0) || Boolean(solved.ht.partOfSum || solved.ttc.partOfSum);
     const unsure = [solved.ht, solved.tva, solved.ttc].some((c) => c.repaired) || solved.ht.doubtful || solved.ttc.doubtful || rateRow;
     const rounded = roundedTotal(solved.ttc, lines, rounding);
     // A cash rounding labelled below the total that adds up, with no rounded total found after it
@@ -403,6 +407,17 @@ export function readTotals(lines: Line[]): Totals {
  */
 function otherRowsBelow(rows: AmountMatch[], k: number): number {
   return rows.slice(k + 1).filter((a) => a.cents !== rows[k]!.cents && a.cents !== 0).length;
+}
+
+/**
+ * The k-th value of a column stands above its last, and the last is the sum of every value above it
+ * (a table of one row per VAT rate, then their sum): the k-th is a part, not the total.
+ */
+function sumRowBelow(rows: AmountMatch[], k: number): boolean {
+  const last = rows.length - 1;
+  if (last < 2 || k === last) return false;
+  const sum = rows.slice(0, last).reduce((total, a) => total + a.cents, 0);
+  return Math.abs(sum - rows[last]!.cents) <= last && rows[last]!.cents !== 0;
 }
 
 /**
