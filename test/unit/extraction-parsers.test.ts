@@ -285,6 +285,12 @@ test('receipts: a payment line does not corroborate itself; a lower-case "legal 
     ocrRun('TOTAL', 400, 100), ocrRun('12.60', 800, 100),
   ]).fields.devise;
   assert.equal(currency, 'MYR');
+  // Ringgit in a column of its own, before the figures, on a till whose company OCR misread ("SON BHD").
+  const ringgit = readFields([
+    ocrRun('SUN KAM TRADING SON BHD', 400, 40), ocrRun('Total', 400, 100), ocrRun('RM', 600, 100), ocrRun('64 30', 800, 100),
+    ocrRun('Visa', 400, 115), ocrRun('RM', 600, 115), ocrRun('64.30', 800, 115),
+  ]).fields.devise;
+  assert.equal(ringgit, 'MYR');
 });
 
 test('a table of one row per VAT rate: the sum row proves the totals, a rate\'s row above an unread sum proves nothing', () => {

@@ -14,6 +14,8 @@ const CODE_WORD = new RegExp(`\\b(${CODES.join('|')})\\b`, 'g');
 // often a misread "§".
 const SYMBOLS: Record<string, string> = { '€': 'EUR', '£': 'GBP', '₹': 'INR' };
 const SYMBOL = /(?<![^\s(])[€£₹](?![^\s).:])/g;
+/** Ringgit before a figure, in a column of its own on a till ("Visa   RM   88.17"), where the amount's own reading cannot reach it. */
+const RINGGIT = /\bRM(?=\s*\d)/g;
 
 /** Countries that pay in euros, by the prefix of their VAT numbers and IBANs. */
 const EURO_AREA = new Set(['AT', 'BE', 'CY', 'DE', 'EE', 'ES', 'FI', 'FR', 'GR', 'EL', 'HR', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PT', 'SI', 'SK']);
@@ -44,6 +46,7 @@ export function readCurrency(lines: Line[], amountCurrencies: string[], seller: 
   for (const line of lines) {
     for (const m of line.text.matchAll(CODE_WORD)) printed.push(m[1]!);
     for (const m of line.text.matchAll(SYMBOL)) printed.push(SYMBOLS[m[0]]!);
+    printed.push(...Array.from(line.text.matchAll(RINGGIT), () => 'MYR'));
   }
   const anywhere = mostCommon(printed);
   if (anywhere) return { code: anywhere, confidence: 0.85 };
