@@ -43,7 +43,7 @@ test('a small skewed scan is upscaled at most to an A4 width at 300 dpi, then st
   assert.ok(Math.abs(await estimateSkew({ data, width, height })) < 0.15, 'the prepared page is straight');
 });
 
-test('dark surround touching the edge is cleared; the text inside the page is kept', async () => {
+test('dark surround touching the edge is cleared, and a grey table beside white paper; the text inside the page is kept', async () => {
   const page = await grey(await sharp(fs.readFileSync(PAGE)).resize({ width: 800 }).png().toBuffer());
   // The page on a black table: 60 px of surround on the right and at the bottom, as a scanner lid leaves.
   const framed = await grey(await sharp(page.data, { raw: { width: page.width, height: page.height, channels: 1 } })
@@ -57,6 +57,14 @@ test('dark surround touching the edge is cleared; the text inside the page is ke
   const inkBefore = darkPixels(page.data);
   const inkAfter = darkPixels(Buffer.concat(Array.from({ length: page.height }, (_, y) => cleared.data.subarray(y * framed.width, y * framed.width + page.width))));
   assert.ok(inkBefore > 1000 && inkAfter === inkBefore, `ink before ${inkBefore}, after ${inkAfter}`);
+  // On a grey table: darker than the white paper by far, though not dark in itself.
+  const onTable = await grey(await sharp(page.data, { raw: { width: page.width, height: page.height, channels: 1 } })
+    .extend({ left: 60, right: 60, background: '#707070' }).png().toBuffer());
+  const clearedTable = clearDarkBorders(onTable);
+  const column = (img: GreyImage, x: number) => Array.from({ length: img.height }, (_, y) => img.data[y * img.width + x]!);
+  assert.ok(column(clearedTable, 20).every((v) => v === 255) && column(clearedTable, onTable.width - 20).every((v) => v === 255), 'the table is white');
+  const inkOnTable = darkPixels(Buffer.concat(Array.from({ length: page.height }, (_, y) => clearedTable.data.subarray(y * onTable.width + 60, y * onTable.width + 60 + page.width))));
+  assert.equal(inkOnTable, inkBefore, 'the page\'s ink is kept');
 });
 
 test('uneven light: the paper in shadow comes back white and the ink stays dark; an evenly lit page is left alone', async () => {

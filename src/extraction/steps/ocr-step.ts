@@ -88,7 +88,8 @@ export async function readByOcr(doc: LoadedDocument, ocr: OcrEngine, time: TimeS
   // whose amounts already prove each other pays for one reading, as any page does.
   const proven = auto.invoice !== null && amountsProven(auto.invoice);
   const layout: PageLayout | undefined = auto.narrow && !proven && options.narrowAsBlock !== false ? 'block' : undefined;
-  const block = layout ? (await readPages(read, ocr, time, layout)).invoice : null;
+  // Read from the pages as the first reading left them: without the surround it had to clear.
+  const block = layout ? (await readPages(auto.images, ocr, time, layout)).invoice : null;
   const first = block && auto.invoice ? combineReadings(auto.invoice, block) : block ?? auto.invoice;
   if (first && amountsProven(first)) return { invoice: first, witness: 'none', witnessChanged: false };
   // A second, different reading when the first does not prove its amounts; pages whose amounts
@@ -194,6 +195,8 @@ interface PagesRead {
   invoice: ExtractedInvoice | null;
   /** The words form one narrow column, a till receipt's (automatic segmentation only). */
   narrow: boolean;
+  /** The pages as read: their surround cleared when segmentation first found next to nothing. */
+  images: PageImage[];
 }
 
 /** `layout`: read the pages so, rather than segmented automatically with the fallbacks below. */
@@ -210,7 +213,7 @@ async function readPages(images: PageImage[], ocr: OcrEngine, time: TimeStage, l
     }
     return runs;
   };
-  const result = async (runs: TextRun[], narrow = false): Promise<PagesRead> => ({ invoice: runs.length ? await time('fields', () => readFields(runs)) : null, narrow });
+  const result = async (runs: TextRun[], narrow = false): Promise<PagesRead> => ({ invoice: runs.length ? await time('fields', () => readFields(runs)) : null, narrow, images });
   if (layout) return result(await recognise(layout));
   // Automatic segmentation suits invoices (columns, boxes, tables). When it finds next to nothing,
   // it has taken the page for a picture: first because of dark surround, then because the page is
