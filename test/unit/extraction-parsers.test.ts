@@ -251,44 +251,51 @@ test('receipts: amounts whose cents OCR cut short, in a payment and in a total; 
   assert.equal(readFields([ocrRun('NO. 130, LORONG MELATI 3,', 40, 10), ocrRun('41150 KLANG, SELANGOR', 40, 25)]).fields.numero, null);
 });
 
-test('receipts: a payment line does not corroborate itself; a lower-case "legal form", a centred name, a header in one size and a currency symbol glued to a code on a photographed till', () => {
-  const ocrRun = (text: string, x: number, y: number): TextRun => ({ ...run(text, x, y), conf: 0.9 });
+const tillRun = (text: string, x: number, y: number): TextRun => ({ ...run(text, x, y), conf: 0.9 });
+
+test('receipts: a payment line does not corroborate the total it proves', () => {
   // "CASH $640" with its point lost, and no change: 640.00 is printed on that line only.
   const cash = readFields([
-    ocrRun('Total Amount:', 400, 100), ocrRun('$6.40', 600, 100), ocrRun('GST @6%', 400, 115), ocrRun('$0.36', 600, 115),
-    ocrRun('Net Total', 400, 130), ocrRun('$6.40', 600, 130), ocrRun('CASH', 400, 145), ocrRun('$640', 600, 145), ocrRun('Change', 400, 160), ocrRun('$0.00', 600, 160),
+    tillRun('Total Amount:', 400, 100), tillRun('$6.40', 600, 100), tillRun('GST @6%', 400, 115), tillRun('$0.36', 600, 115),
+    tillRun('Net Total', 400, 130), tillRun('$6.40', 600, 130), tillRun('CASH', 400, 145), tillRun('$640', 600, 145), tillRun('Change', 400, 160), tillRun('$0.00', 600, 160),
   ]);
   assert.equal(cash.fields.montant_ttc, 640);
+});
+
+test('receipts\' suppliers on a photographed till: a lower-case "legal form", a centred name, a header in one size', () => {
   // The till's column sits right of the photo's middle (the table around it was photographed too);
   // OCR's noise at the foot reads "sa", which written so is no legal form.
   const supplier = readFields([
-    ocrRun('PERDANA KOPITIAM SDN BHD', 420, 40), ocrRun('TAX INVOICE', 460, 55), ocrRun('TOTAL', 400, 100), ocrRun('RM12.60', 600, 100),
-    ocrRun('sa -QST gen', 400, 160), ocrRun('Thank you', 440, 175),
+    tillRun('PERDANA KOPITIAM SDN BHD', 420, 40), tillRun('TAX INVOICE', 460, 55), tillRun('TOTAL', 400, 100), tillRun('RM12.60', 600, 100),
+    tillRun('sa -QST gen', 400, 160), tillRun('Thank you', 440, 175),
   ]).fields.fournisseur;
   assert.equal(supplier, 'PERDANA KOPITIAM SDN BHD');
   // Left of the text's middle, not the photo's: the centred name is no addressee in a right-hand column.
   const centred = readFields([
-    ocrRun('PERDANA KOPITIAM SDN BHD', 560, 40), ocrRun('FRANCHISEE KOPI MAJU SDN BHD', 400, 55), ocrRun('ITEM', 400, 180), ocrRun('AMOUNT', 840, 180),
-    ocrRun('TOTAL', 400, 200), ocrRun('RM12.60', 860, 200), ocrRun('THANK YOU', 600, 300),
+    tillRun('PERDANA KOPITIAM SDN BHD', 560, 40), tillRun('FRANCHISEE KOPI MAJU SDN BHD', 400, 55), tillRun('ITEM', 400, 180), tillRun('AMOUNT', 840, 180),
+    tillRun('TOTAL', 400, 200), tillRun('RM12.60', 860, 200), tillRun('THANK YOU', 600, 300),
   ]).fields.fournisseur;
   assert.equal(centred, 'PERDANA KOPITIAM SDN BHD');
   // A till prints its header in one size: the topmost line is its name, not a "key: value" line
   // whose box OCR drew a pixel taller.
   const header = readFields([
-    ocrRun('KEDAI KOPI SELERA', 400, 40), ocrRun('NO. 12, JALAN MAWAR 3', 400, 55), { ...ocrRun('CASHIER: ADMIN', 400, 70), h: 11 },
-    ocrRun('TOTAL', 400, 200), ocrRun('RM12.60', 800, 200), ocrRun('THANK YOU', 450, 400),
+    tillRun('KEDAI KOPI SELERA', 400, 40), tillRun('NO. 12, JALAN MAWAR 3', 400, 55), { ...tillRun('CASHIER: ADMIN', 400, 70), h: 11 },
+    tillRun('TOTAL', 400, 200), tillRun('RM12.60', 800, 200), tillRun('THANK YOU', 450, 400),
   ]).fields.fournisseur;
   assert.equal(header, 'KEDAI KOPI SELERA');
+});
+
+test('receipts\' currency: a symbol glued to a product code is no money; "RM" in a column of its own is ringgit', () => {
   // A currency symbol glued to a product code's digit is no money: the till's company says ringgit.
   const currency = readFields([
-    ocrRun('SERIMAS STATIONERY SDN BHD', 400, 40), ocrRun('GLUE STICK 1€ML', 400, 80), ocrRun('2.50', 800, 80),
-    ocrRun('TOTAL', 400, 100), ocrRun('12.60', 800, 100),
+    tillRun('SERIMAS STATIONERY SDN BHD', 400, 40), tillRun('GLUE STICK 1€ML', 400, 80), tillRun('2.50', 800, 80),
+    tillRun('TOTAL', 400, 100), tillRun('12.60', 800, 100),
   ]).fields.devise;
   assert.equal(currency, 'MYR');
   // Ringgit in a column of its own, before the figures, on a till whose company OCR misread ("SON BHD").
   const ringgit = readFields([
-    ocrRun('SUN KAM TRADING SON BHD', 400, 40), ocrRun('Total', 400, 100), ocrRun('RM', 600, 100), ocrRun('64 30', 800, 100),
-    ocrRun('Visa', 400, 115), ocrRun('RM', 600, 115), ocrRun('64.30', 800, 115),
+    tillRun('SUN KAM TRADING SON BHD', 400, 40), tillRun('Total', 400, 100), tillRun('RM', 600, 100), tillRun('64 30', 800, 100),
+    tillRun('Visa', 400, 115), tillRun('RM', 600, 115), tillRun('64.30', 800, 115),
   ]).fields.devise;
   assert.equal(ringgit, 'MYR');
 });
