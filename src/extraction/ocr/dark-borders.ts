@@ -2,6 +2,7 @@
 // under the paper. tesseract's page segmentation can then take the whole page for one picture and
 // return no words at all (seen on a corpus receipt: 0 words as scanned, 171 with the surround gone).
 import type { GreyImage } from './prepare-image.ts';
+import { levelAtShare } from './grey-levels.ts';
 
 /** Darker than this is surround or ink; paper, even in uneven light, stays above it. */
 const DARK = 80;
@@ -45,10 +46,7 @@ export function clearDarkBorders(image: GreyImage): GreyImage {
 
 function paperLevel(data: Buffer): number {
   const histogram = new Uint32Array(256);
-  for (let i = 0; i < data.length; i += 7) histogram[data[i]!]!++; // a sample is enough for a quantile
-  const wanted = (data.length / 7) * PAPER_QUANTILE;
-  let seen = 0;
-  let level = 0;
-  while (level < 255 && (seen += histogram[level]!) < wanted) level++;
-  return level;
+  let count = 0;
+  for (let i = 0; i < data.length; i += 7, count++) histogram[data[i]!]!++; // a sample is enough for a quantile
+  return levelAtShare(histogram, count, PAPER_QUANTILE);
 }
