@@ -1,7 +1,11 @@
 // Money in the formats invoices print: 1 234,56 | 1.234,56 | 1,234.56 | 1234.56 | -12,00 € | EUR 5,00.
 import type { Cents } from '../../domain/money.ts';
 
-export interface AmountMatch { cents: Cents; index: number; end: number; raw: string; currency: string | null }
+export interface AmountMatch {
+  cents: Cents; index: number; end: number; raw: string; currency: string | null;
+  /** Printed with its cents ("12,00 €", "RM8.20"), not as a whole number ("40 €", "£4"). */
+  hasCents: boolean;
+}
 
 const CURRENCY = '(?:€|EUR|USD|\\$|£|GBP|CHF|RM|MYR)';
 // A minus sign is also a dash, or an "=" as OCR reads a minus, when it is glued to the digits; it
@@ -37,9 +41,9 @@ export function findAmounts(text: string): AmountMatch[] {
   const out: AmountMatch[] = [];
   for (const m of text.matchAll(AMOUNT)) {
     const g = m.groups!;
-    const hasDecimals = /[.,]\d{2}$/.test(g.num!);
+    const hasCents = /[.,]\d{2}$/.test(g.num!);
     const currency = currencyCode(g.pre) ?? currencyCode(g.post);
-    if (!hasDecimals && !currency) continue;
+    if (!hasCents && !currency) continue;
     // Percentages are rates, not money.
     if (/^\s?%/.test(text.slice(m.index! + m[0].length))) continue;
     const cents = parseAmount(g.num!);
@@ -50,7 +54,7 @@ export function findAmounts(text: string): AmountMatch[] {
     // "(1 234,50 € HT)" closes later and is no negative.
     const unclosed = () => !text.includes(')', m.index! + m[0].length);
     const negative = sign !== undefined && (sign !== '(' || g.close === ')' || unclosed());
-    out.push({ cents: negative ? -cents : cents, index: m.index!, end: m.index! + m[0].length, raw: m[0], currency });
+    out.push({ cents: negative ? -cents : cents, index: m.index!, end: m.index! + m[0].length, raw: m[0], currency, hasCents });
   }
   return out;
 }
@@ -62,6 +66,3 @@ export function findAmounts(text: string): AmountMatch[] {
 export function centsCut(text: string, a: AmountMatch): boolean {
   return /[.,]\d(?!\d)\D*$/.test(a.raw) || /^[.,](?![\s\u2003]?\d)/.test(text.slice(a.end));
 }
-
-/** The amount is printed with its cents ("12,00 €", "RM8.20"), not as a whole number ("40 €", "£4"). */
-export const printsCents = (a: AmountMatch): boolean => /[.,]\d{2}(?!\d)/.test(a.raw);

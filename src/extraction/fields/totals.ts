@@ -3,7 +3,7 @@ import type { Cents } from '../../domain/money.ts';
 import type { AmountProof } from '../types.ts';
 import { vatShareIsPlausible } from '../../domain/invoice-checks.ts';
 import { COLUMN_GAP, spanConf, spanRuns, type Line } from '../layout/lines.ts';
-import { centsCut, printsCents, findAmounts, type AmountMatch } from './amount-parser.ts';
+import { centsCut, findAmounts, type AmountMatch } from './amount-parser.ts';
 import { paidTotal, roundedTotal, roundingAdjustment, roundingLine, type Rounding } from './cash-payment.ts';
 import { findLabels } from './labelled-values.ts';
 import { AMOUNT_DECOYS, AMOUNT_LABELS, ZERO_VAT_EVIDENCE, type AmountRole } from './labels.ts';
@@ -102,7 +102,7 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
   list.push(...lostSigns(list, lines));
   // Elsewhere, only money printed with its cents: OCR reads a symbol glued to a digit out of a
   // product code or a smudge ("PEN 1€ML", "£4") on a receipt in ringgit.
-  for (const line of lines) for (const a of findAmounts(line.text)) if (a.currency && printsCents(a)) currencies.push(a.currency);
+  for (const line of lines) for (const a of findAmounts(line.text)) if (a.currency && a.hasCents) currencies.push(a.currency);
   return { list, currencies };
 }
 
