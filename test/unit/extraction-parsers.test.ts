@@ -300,6 +300,51 @@ test('receipts\' currency: a symbol glued to a product code is no money; "RM" in
   assert.equal(ringgit, 'MYR');
 });
 
+test('receipts\' currency: a code inside a product\'s name, a column\'s unit, noise before a registration number', () => {
+  const currency = (...texts: string[]) => readFields([
+    ...texts.map((t, i) => tillRun(t, 400, 40 + 15 * i)), tillRun('TOTAL', 400, 200), tillRun('12.60', 800, 200),
+  ]).fields.devise;
+  // Read once by OCR, a code in a product's name is no currency: the seller's GST registration says ringgit.
+  assert.equal(currency('KEDAI UBAT SEJATI', 'GST Reg 000123456789', '121095079 GDN MC H/W ENG RON'), 'MYR');
+  // A column's unit in brackets is ringgit, as "(EUR)" is euros.
+  assert.equal(currency('KEDAI UBAT SEJATI', 'GST Summary   Amount(RM)   Tax(RM)'), 'MYR');
+  // Ringgit before the payment's name; a GST number of Malaysia's 12 digits without "Reg".
+  assert.equal(currency('KEDAI UBAT SEJATI', 'RM CASH   100.00'), 'MYR');
+  assert.equal(currency('KEDAI UBAT SEJATI', 'GST : 002008047616'), 'MYR');
+  // A lower-case "es" before a company's registration number is no Spanish VAT number.
+  assert.equal(currency('KEDAI UBAT SEJATI', 'es H1101085-T'), null);
+  assert.equal(currency('KEDAI UBAT SEJATI', 'ESB12345678'), 'EUR', 'a VAT number of the euro area');
+  // A whole number under a total's heading is no money: a date read "20-0€" votes for nothing.
+  assert.equal(currency('KEDAI UBAT SEJATI', 'Total', '20-0€ -2018'), null);
+});
+
+test('an equation that proves a total is not trusted when the same total splits another way, or a stronger total disagrees', () => {
+  const ocr = (text: string, x: number, y: number): TextRun => ({ ...run(text, x, y), conf: 0.9 });
+  // The same total, split two ways that each add up with about the same support.
+  const split = readFields([
+    ocr('Total HT', 100, 700), ocr('100,00', 400, 700), ocr('TVA 20 %', 100, 715), ocr('4,90', 400, 715),
+    ocr('Montant HT', 100, 730), ocr('104,90', 400, 730), ocr('TVA 0 %', 100, 745), ocr('0,00', 400, 745),
+    ocr('Total TTC', 100, 760), ocr('104,90', 400, 760),
+  ]);
+  assert.equal(split.fields.montant_ttc, 10490);
+  assert.equal(split.extra.amountsProof, 'weak');
+  // A net misread "30.00" for 38.00 and no tax: the equation closes on a line's amount under the
+  // items table's "Total" heading, while the total labelled as such says 38.00.
+  const outranked = readFields([
+    ocr('Qty', 100, 600), ocr('Description', 150, 600), ocr('Total', 400, 600), ocr('1', 100, 615), ocr('Fish', 150, 615), ocr('30.00', 400, 615),
+    ocr('Noodle item', 150, 630),
+    ocr('Total (Excluding GST):', 100, 700), ocr('30.00', 400, 700), ocr('GST 0%', 100, 715), ocr('0.00', 400, 715),
+    ocr('Total (Inclusive of GST):', 100, 730), ocr('38.00', 400, 730),
+  ]);
+  assert.equal(outranked.extra.amountsProof, 'weak');
+  // The same page read right proves its total.
+  const read = readFields([
+    ocr('Total (Excluding GST):', 100, 700), ocr('38.00', 400, 700), ocr('GST 0%', 100, 715), ocr('0.00', 400, 715),
+    ocr('Total (Inclusive of GST):', 100, 730), ocr('38.00', 400, 730),
+  ]);
+  assert.deepEqual([read.fields.montant_ttc, read.extra.amountsProof], [3800, 'equation']);
+});
+
 test('a table of one row per VAT rate: the sum row proves the totals, a rate\'s row above an unread sum proves nothing', () => {
   const ocrRun = (text: string, x: number, y: number): TextRun => ({ ...run(text, x, y), conf: 0.9 });
   const table = (rows: string[][]) => readFields([

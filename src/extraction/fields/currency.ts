@@ -14,8 +14,12 @@ const CODE_WORD = new RegExp(`\\b(${CODES.join('|')})\\b`, 'g');
 // often a misread "§".
 const SYMBOLS: Record<string, string> = { '€': 'EUR', '£': 'GBP', '₹': 'INR' };
 const SYMBOL = /(?<![^\s(])[€£₹](?![^\s).:])/g;
-/** Ringgit before a figure, in a column of its own on a till ("Visa   RM   88.17"), where the amount's own reading cannot reach it. */
-const RINGGIT = /\bRM(?=\s*\d)/g;
+/**
+ * Ringgit before a figure, in a column of its own on a till ("Visa   RM   88.17") or before the
+ * payment's name ("RM CASH   100.00"), where the amount's own reading cannot reach it, or as a
+ * column's unit ("Amount(RM)"), as "(EUR)" is.
+ */
+const RINGGIT = /\bRM(?=\s*\d|\b\D{0,12}\d+[.,]\d{2}\b)|(?<=\()RM(?=\))/g;
 
 /** Countries that pay in euros, by the prefix of their VAT numbers and IBANs. */
 const EURO_AREA = new Set(['AT', 'BE', 'CY', 'DE', 'EE', 'ES', 'FI', 'FR', 'GR', 'EL', 'HR', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PT', 'SI', 'SK']);
@@ -24,7 +28,8 @@ const EURO_AREA = new Set(['AT', 'BE', 'CY', 'DE', 'EE', 'ES', 'FI', 'FR', 'GR',
  * ("DE123456789", "ATU12345678"). Greece's VAT numbers say EL, its IBANs GR.
  */
 const VAT_NUMBER = new RegExp(`(?<![A-Z0-9])(${[...EURO_AREA].filter((c) => c !== 'GR').join('|')})U?[0-9A-Z]?\\d{7,11}(B\\d{2})?(?![0-9])`);
-const MALAYSIAN_COMPANY = /\bsdn\.?\s*bhd\b|\b(gst|sst)\s*(reg|id)\b/;
+/** A Malaysian company, or its GST registration: "GST Reg", "GST ID", or "GST : " and the 12 digits of Malaysia's GST numbers. */
+const MALAYSIAN_COMPANY = /\bsdn\.?\s*bhd\b|\b(gst|sst)\s*(reg|id)\b|\bgst\s*(no\.?)?\s*:?\s*\d{12}\b/;
 
 export interface SellerCues { french: boolean; iban: string | null }
 
@@ -42,18 +47,36 @@ export function readCurrency(lines: Line[], amountCurrencies: string[], seller: 
   }
   const besideAmounts = mostCommon(amountCurrencies);
   if (besideAmounts) return { code: besideAmounts, confidence: 0.9 };
-  const printed: string[] = [];
+  const printed: Array<{ code: string; line: Line }> = [];
   for (const line of lines) {
-    for (const m of line.text.matchAll(CODE_WORD)) printed.push(m[1]!);
-    for (const m of line.text.matchAll(SYMBOL)) printed.push(SYMBOLS[m[0]]!);
-    printed.push(...Array.from(line.text.matchAll(RINGGIT), () => 'MYR'));
+    for (const m of line.text.matchAll(CODE_WORD)) printed.push({ code: m[1]!, line });
+    for (const m of line.text.matchAll(SYMBOL)) printed.push({ code: SYMBOLS[m[0]]!, line });
+    for (const _ of line.text.matchAll(RINGGIT)) printed.push({ code: 'MYR', line });
   }
-  const anywhere = mostCommon(printed);
-  if (anywhere) return { code: anywhere, confidence: 0.85 };
+  const anywhere = mostCommon(printed.map((p) => p.code));
+  const registered = sellerCurrency(lines, texts, seller);
+  if (anywhere) {
+    // One token that OCR read once, a code inside a product's name ("GDN MC H/W ENG RON") or a
+    // smudge read "£", is weaker than where the seller is registered, and than another reading's.
+    const votes = printed.filter((p) => p.code === anywhere);
+    const stray = votes.length === 1 && votes[0]!.line.conf < 1;
+    if (!stray) return { code: anywhere, confidence: 0.85 };
+    if (!registered || registered === anywhere) return { code: anywhere, confidence: registered ? 0.85 : STRAY_TOKEN };
+  }
+  return registered ? { code: registered, confidence: 0.7 } : { code: null, confidence: 0 };
+}
+
+/** Below a currency implied by the seller's registration (0.7), which another reading may have found. */
+const STRAY_TOKEN = 0.6;
+
+/** The currency of the country where the seller is registered, as far as the page says. */
+function sellerCurrency(lines: Line[], texts: string[], seller: SellerCues): string | null {
+  // A VAT number's country prefix is printed in capitals; OCR's lower-case noise before a
+  // registration number ("es H1101085-T") is none.
   const euroArea = seller.french
     || (seller.iban !== null && EURO_AREA.has(seller.iban.slice(0, 2)))
-    || lines.some((l) => VAT_NUMBER.test(l.text.toUpperCase().replace(/[ .]/g, '')));
-  if (euroArea) return { code: 'EUR', confidence: 0.7 };
-  if (texts.some((t) => MALAYSIAN_COMPANY.test(t))) return { code: 'MYR', confidence: 0.7 };
-  return { code: null, confidence: 0 };
+    || lines.some((l) => VAT_NUMBER.test(l.text.replace(/[ .]/g, '')));
+  if (euroArea) return 'EUR';
+  if (texts.some((t) => MALAYSIAN_COMPANY.test(t))) return 'MYR';
+  return null;
 }

@@ -77,7 +77,8 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
       rows.forEach((a, k) => {
         for (const r of readings(a, line.conf)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf - 0.1 - 0.03 * (rows.length - 1 - k) + pageBias - r.penalty, ...at, repaired: r.repaired, inColumn: true, rowsBelow: otherRowsBelow(rows, k), partOfSum: sumRowBelow(rows, k) });
       });
-      for (const a of rows) if (a.currency) currencies.push(a.currency);
+      // A column's whole numbers are no money (a date read "20-0€" under a heading): as elsewhere, only amounts with cents.
+      for (const a of rows) if (a.currency && a.hasCents) currencies.push(a.currency);
       // OCR that drops a cell from the row of values, or headings left-aligned over amounts
       // right-aligned in their boxes, puts values in a neighbour's column. Every amount of the row
       // just below is then also a candidate, too weak to validate alone: only an equation that adds
@@ -211,6 +212,10 @@ const DOUBTFUL_WORDS = 0.3;
 
 /** A second consistent reading scoring within this of the best makes the page ambiguous. */
 const RIVAL_MARGIN = 0.2;
+/** The most an amount of a weak proof is trusted: under the bar to validate (checks/decision.ts). */
+export const WEAK_PROOF_CONFIDENCE = 0.7;
+/** A total whose label outscores the proven total's by this much speaks against the proof. */
+const OUTRANKED_BY = 0.3;
 
 /**
  * A bare whole number where a label's amount belongs on an OCR line ("Total incl. GST: 1250"): the
@@ -336,6 +341,15 @@ export function readTotals(lines: Line[]): Totals {
     // the amounts are reported but not trusted enough to validate. The rows of a per-rate table that
     // sum to the chosen total are its parts, and rival nothing.
     const rival = solutions.find((s) => s.ttc.cents !== solved.ttc.cents && solved.score - s.score < RIVAL_MARGIN && !(parts && others.includes(s.ttc.cents)));
+    // The same total split another way that adds up as well, about as surely ("TOTAL HT | TOTAL TVA"
+    // headings over "100,00 | 4,90 | 104,90" read one column off, with a VAT of nothing read
+    // elsewhere): which net and VAT the page prints is not proven.
+    const splitRival = solutions.some((s) => s.ttc.cents === solved.ttc.cents && s.ht.cents !== solved.ht.cents && solved.score - s.score < RIVAL_MARGIN);
+    // A total read beside a stronger label than the one the equation settled on, which no net and
+    // VAT add up to ("Total (Inclusive of GST): 38.00" over a net misread "30.00", the equation
+    // then closing on a line's "30.00" under an items table's "Total" heading): the equation
+    // proves the wrong line. An amount due is left out: after a deposit it differs by right.
+    const outranked = ttc.some((c) => c.role === 'ttc' && c.cents !== solved.ttc.cents && !c.repaired && c.score > solved.ttc.score + OUTRANKED_BY);
     // An amount due of the other sign than the total (a credit note's "- 180,00" left to refund beside
     // a total read "200,00"): OCR lost a minus sign somewhere, and the equation proves nothing.
     const signsClash = due !== null && due !== 0 && solved.ttc.cents !== 0 && Math.sign(due) !== Math.sign(solved.ttc.cents);
@@ -354,12 +368,12 @@ export function readTotals(lines: Line[]): Totals {
     // total is, may be another than the one the equation proves. The payment then says which
     // ("Round Adj -$0.02" read "-50.02", then "DEBIT CARD $315.15" under a total of 315.17).
     const unroundedTotal = beforeRounding(solved.ttc, rounded, lines, rounding);
-    const ttc = unroundedTotal ? paidTotal(rounded, lines, rounding, true) : rounded;
-    const weak = Boolean(rival) || signsClash || unsure || unroundedTotal;
-    const cap = weak ? 0.7 : 0.99;
+    const total = unroundedTotal ? paidTotal(rounded, lines, rounding, true) : rounded;
+    const weak = Boolean(rival) || splitRival || outranked || signsClash || unsure || unroundedTotal;
+    const cap = weak ? WEAK_PROOF_CONFIDENCE : 0.99;
     const conf = (s: number) => Math.max(0, Math.min(cap, 0.55 + s * 0.45));
     return {
-      ht: solved.ht.cents, tva: solved.tva.cents, ttc, due,
+      ht: solved.ht.cents, tva: solved.tva.cents, ttc: total, due,
       confidence: { ht: conf(solved.ht.score), tva: conf(solved.tva.score), ttc: conf(solved.ttc.score) }, currencies, rivalTotals,
       proof: weak ? 'weak' : 'equation',
     };
