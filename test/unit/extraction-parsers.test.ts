@@ -531,6 +531,15 @@ test('dates with month names joined by hyphens, as "5-Mar-2025" prints them', ()
   assert.deepEqual(findDates('Période : 1-févr-2024 - 29-févr-2024', 'dmy').map((d) => d.iso), ['2024-02-01', '2024-02-29']);
 });
 
+test("a month's name that OCR misread by one letter, between a day and a year, is still that month", () => {
+  const iso = (text: string) => findDates(text, 'dmy').map((d) => d.iso);
+  assert.deepEqual(iso("Date d'émission : 23 aolt 2026"), ['2026-08-23']);
+  assert.deepEqual(iso('Le 3 fevrler 2024, 4 Septernber 2024'), ['2024-02-03', '2024-09-04'], 'a letter changed; "rn" read for "m"');
+  assert.deepEqual(iso('5 jun 2025'), ['2025-06-05'], 'a short name is read only as printed');
+  assert.deepEqual(iso('Émise le : ler avril 2024; Ier mai 2024'), ['2024-04-01', '2024-05-01'], 'the 1 of "1er" read as a letter');
+  assert.deepEqual(iso('12 mois 2026, 15 jours 2026, page 2 sur 2026'), [], 'words no month is one letter from');
+});
+
 test('a minus or parenthesis glued before the currency makes the amount negative', () => {
   assert.deepEqual(findAmounts('-EUR 11,373.62   (£1,234.56)   -€ 12,00').map((a) => a.cents), [-1137362, -123456, -1200]);
   assert.deepEqual(findAmounts('Total - EUR 12,00').map((a) => a.cents), [1200], 'a spaced dash is a separator');

@@ -47,7 +47,32 @@ const PATTERNS: Array<{ re: RegExp; build: (m: RegExpExecArray, order: NumericOr
   { re: new RegExp(`\\b(${MONTH_NAMES})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s?,?\\s+(\\d{4})\\b`, 'g'), build: (m) => isoDate(Number(m[3]), MONTHS[m[1]!]!, Number(m[2])) },
   // "21-JUL-17", as tills and ERPs print it: a two-digit year only between hyphens, where it cannot be an amount ("5 mars 25 €").
   { re: new RegExp(`\\b(\\d{1,2})-(${MONTH_NAMES})-(\\d{2})\\b`, 'g'), build: (m) => isoDate(year(m[3]!), MONTHS[m[2]!]!, Number(m[1])) },
+  // "1er avril 2024" with its 1 read as a letter: "ler", "Ier" (folded to "ier").
+  { re: new RegExp(`\\b[li]er\\s+(${MONTH_NAMES})\\.?\\s+(\\d{4})\\b`, 'g'), build: (m) => isoDate(Number(m[2]), MONTHS[m[1]!]!, 1) },
+  // A month's name one letter off between a day and a year: OCR reads "août" as "aolt", "juin" as "jujn".
+  { re: /\b(\d{1,2})(?:er)?\.?\s+([a-z]{4,11})\.?,?\s+(\d{4})\b/g, build: (m) => misreadMonth(m[2]!, (month) => isoDate(Number(m[3]), month, Number(m[1]))) },
 ];
+
+/** Names of four letters or more: a shorter one is too easily another word one letter off. */
+const LONG_NAMES = Object.keys(MONTHS).filter((name) => name.length >= 4);
+
+/**
+ * The month whose name `word` is one letter off (changed, missing or extra), when only one month is;
+ * "rn" is also read as the "m" OCR took it for ("Septernber").
+ */
+function misreadMonth(word: string, build: (month: number) => string | null): string | null {
+  const readings = [word, word.replaceAll('rn', 'm')];
+  const months = new Set(LONG_NAMES.filter((name) => readings.some((w) => w === name || oneLetterOff(w, name))).map((name) => MONTHS[name]!));
+  return months.size === 1 ? build([...months][0]!) : null;
+}
+
+function oneLetterOff(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1 || a === b) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  // After the first difference the rest must match: with a letter changed, or one missing on either side.
+  return a.slice(i + 1) === b.slice(i + 1) || a.slice(i + 1) === b.slice(i) || a.slice(i) === b.slice(i + 1);
+}
 
 /**
  * How a document writes numeric dates: month-first only when one of its dates can be nothing else
