@@ -44,7 +44,8 @@ const PATTERNS: Array<{ re: RegExp; build: (m: RegExpExecArray, order: NumericOr
   },
   // "5 mars 2025", and with hyphens as "5-Mar-2025" prints it.
   { re: new RegExp(`\\b(\\d{1,2})(?:er|st|nd|rd|th)?\\.?(?:\\s+|\\s?-\\s?)(${MONTH_NAMES})\\.?(?:,?\\s+|\\s?-\\s?)(\\d{4})\\b`, 'g'), build: (m) => isoDate(Number(m[3]), MONTHS[m[2]!]!, Number(m[1])) },
-  { re: new RegExp(`\\b(${MONTH_NAMES})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?\\s?,?\\s+(\\d{4})\\b`, 'g'), build: (m) => isoDate(Number(m[3]), MONTHS[m[1]!]!, Number(m[2])) },
+  // "April 11, 2026", and "April 11,2026" as OCR may read it.
+  { re: new RegExp(`\\b(${MONTH_NAMES})\\.?\\s+(\\d{1,2})(?:st|nd|rd|th)?(?:\\s?,\\s*|\\s+)(\\d{4})\\b`, 'g'), build: (m) => isoDate(Number(m[3]), MONTHS[m[1]!]!, Number(m[2])) },
   // "21-JUL-17", as tills and ERPs print it: a two-digit year only between hyphens, where it cannot be an amount ("5 mars 25 €").
   { re: new RegExp(`\\b(\\d{1,2})-(${MONTH_NAMES})-(\\d{2})\\b`, 'g'), build: (m) => isoDate(year(m[3]!), MONTHS[m[2]!]!, Number(m[1])) },
   // "1er avril 2024" with its 1 read as a letter: "ler", "Ier" (folded to "ier").
