@@ -318,6 +318,22 @@ test('receipts\' currency: a code inside a product\'s name, a column\'s unit, no
   assert.equal(currency('KEDAI UBAT SEJATI', 'Total', '20-0€ -2018'), null);
 });
 
+test('a total below the net it includes is no total: the net and the VAT imply it, for review', () => {
+  const ocr = (text: string, x: number, y: number): TextRun => ({ ...run(text, x, y), conf: 0.9 });
+  // The total's digits lost in its leader dots, on a sole trader's invoice without VAT.
+  const lost = readFields([
+    ocr('Montant HT', 100, 700), ocr('5 049,32 €', 400, 700), ocr('TVA', 100, 715), ocr('0,00 €', 400, 715),
+    ocr('Net à payer TTC', 100, 730), ocr('Wg asedsesscor- AND /3 4 €', 250, 730), ocr('TVA non applicable, art. 293 B du CGI', 100, 900),
+  ]);
+  assert.deepEqual([lost.fields.montant_ttc, lost.extra.amountsProof], [504932, 'none']);
+  // Only the amount left to pay after a deposit was read: the total is the net and its VAT.
+  const deposit = readFields([
+    ocr('Total HT', 100, 700), ocr('1 000,00 €', 400, 700), ocr('TVA 20 %', 100, 715), ocr('200,00 €', 400, 715),
+    ocr('Net à payer', 100, 745), ocr('900,00 €', 400, 745),
+  ]);
+  assert.deepEqual([deposit.fields.montant_ttc, deposit.extra.amountsProof], [120000, 'none']);
+});
+
 test('an equation that proves a total is not trusted when the same total splits another way, or a stronger total disagrees', () => {
   const ocr = (text: string, x: number, y: number): TextRun => ({ ...run(text, x, y), conf: 0.9 });
   // The same total, split two ways that each add up with about the same support.

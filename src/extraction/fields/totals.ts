@@ -380,12 +380,16 @@ export function readTotals(lines: Line[]): Totals {
   }
   // Nothing adds up: report the best guesses, uncertain, for a person to review.
   // A total of nothing is a misread (a payment line, an empty cell read "0.00"), never a guess worth showing.
-  const t = best(ttc.filter((c) => c.cents !== 0));
+  const netGuess = best(ht);
+  // A total below the net it includes, the net read beside its own label: a total whose digits OCR
+  // lost in leader dots ("Net à payer TTC ....../3 4 €" for 5 049,32 €) or the amount left to pay
+  // after a deposit. The net and the VAT then imply the total, as when none was read.
+  const below = (c: Candidate) => netGuess !== null && !netGuess.inColumn && !netGuess.repaired && c.cents > 0 && c.cents < netGuess.cents;
+  const t = best(ttc.filter((c) => c.cents !== 0 && !below(c)));
   const readVat = printedVat ? tva.reduce<VatReading | null>((b, c) => (!b || c.score > b.score ? c : b), null) : null;
   // A net read down a column of line items (a "Montant HT" heading over them) is often the last item,
   // not the net: it gives way to the total less a VAT, both read as printed, when that VAT is a
   // plausible share of what remains (the net's own heading, in a shaded box, unread).
-  const netGuess = best(ht);
   const byDifference = netGuess?.inColumn && t && !t.repaired && readVat && !readVat.repaired && readVat.cents !== 0
     && vatShareIsPlausible(t.cents - readVat.cents, readVat.cents);
   const h = byDifference ? null : netGuess;
