@@ -330,7 +330,7 @@ test("OCR that loses a total's leading digits ('£ 986,45 €' for 8 986,45): th
   ]);
   assert.deepEqual([lost.fields.montant_ttc, lost.extra.amountsProof], [898645, 'none']);
   const other = readFields([ocr('Total HT   1 000,00 €', 300, 500), ocr('TVA 20 %   200,00 €', 300, 515), ocr('TVA 10 %   0,00 €', 300, 520), ocr('Total TTC   150,00 €', 300, 530)]);
-  assert.equal(other.fields.montant_ttc, 15000, 'digits that do not end the sum are left as read');
+  assert.equal(other.fields.montant_ttc, 120000, 'a total under half the net is no total: the net and its VAT are');
 });
 
 test('two OCR readings that prove nothing: the one whose VAT is a plausible share of its net gives the amounts', () => {
@@ -490,7 +490,8 @@ test("OCR that misreads a total's first digit ('1 199,90' for 6 199,90): the sum
   const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
   const page = (due: string) => readFields([ocr('Netto   5 210,00 €', 300, 500), ocr('Umsatzsteuer   989,90 €', 300, 515), ocr(`Offener Betrag   ${due}`, 300, 530)]);
   assert.deepEqual([page('1 199,90 €').fields.montant_ttc, page('1 199,90 €').extra.amountsProof], [619990, 'none']);
-  assert.equal(page('1 234,90 €').fields.montant_ttc, 123490, 'other digits are left as read');
+  assert.equal(page('5 234,90 €').fields.montant_ttc, 523490, 'other digits are left as read');
+  assert.equal(page('1 234,90 €').fields.montant_ttc, 619990, 'an amount due under half the net is no total: the net and its VAT are');
   assert.equal(page('9 990 €').fields.montant_ttc, 999000, 'three digits left say nothing');
 });
 

@@ -329,9 +329,15 @@ test('a total below the net it includes is no total: the net and the VAT imply i
   // Only the amount left to pay after a deposit was read: the total is the net and its VAT.
   const deposit = readFields([
     ocr('Total HT', 100, 700), ocr('1 000,00 €', 400, 700), ocr('TVA 20 %', 100, 715), ocr('200,00 €', 400, 715),
-    ocr('Net à payer', 100, 745), ocr('900,00 €', 400, 745),
+    ocr('Net à payer', 100, 745), ocr('300,00 €', 400, 745),
   ]);
   assert.deepEqual([deposit.fields.montant_ttc, deposit.extra.amountsProof], [120000, 'none']);
+  // A receipt's total a little under its subtotal, a discount between them: as read.
+  const discount = readFields([
+    ocr('SUBTOTAL', 100, 700), ocr('100.00', 400, 700), ocr('DISCOUNT', 100, 715), ocr('-10.00', 400, 715),
+    ocr('GST 6%', 100, 730), ocr('5.40', 400, 730), ocr('TOTAL', 100, 745), ocr('95.40', 400, 745),
+  ]);
+  assert.equal(discount.fields.montant_ttc, 9540);
 });
 
 test('an equation that proves a total is not trusted when the same total splits another way, or a stronger total disagrees', () => {

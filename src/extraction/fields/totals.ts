@@ -212,6 +212,8 @@ const DOUBTFUL_WORDS = 0.3;
 
 /** A second consistent reading scoring within this of the best makes the page ambiguous. */
 const RIVAL_MARGIN = 0.2;
+/** A guessed total under this share of its net is no total of it. */
+const BELOW_NET = 0.5;
 /** The most an amount of a weak proof is trusted: under the bar to validate (checks/decision.ts). */
 export const WEAK_PROOF_CONFIDENCE = 0.7;
 /** A total whose label outscores the proven total's by this much speaks against the proof. */
@@ -380,16 +382,12 @@ export function readTotals(lines: Line[]): Totals {
   }
   // Nothing adds up: report the best guesses, uncertain, for a person to review.
   // A total of nothing is a misread (a payment line, an empty cell read "0.00"), never a guess worth showing.
-  const netGuess = best(ht);
-  // A total below the net it includes, the net read beside its own label: a total whose digits OCR
-  // lost in leader dots ("Net à payer TTC ....../3 4 €" for 5 049,32 €) or the amount left to pay
-  // after a deposit. The net and the VAT then imply the total, as when none was read.
-  const below = (c: Candidate) => netGuess !== null && !netGuess.inColumn && !netGuess.repaired && c.cents > 0 && c.cents < netGuess.cents;
-  const t = best(ttc.filter((c) => c.cents !== 0 && !below(c)));
+  const t = best(ttc.filter((c) => c.cents !== 0));
   const readVat = printedVat ? tva.reduce<VatReading | null>((b, c) => (!b || c.score > b.score ? c : b), null) : null;
   // A net read down a column of line items (a "Montant HT" heading over them) is often the last item,
   // not the net: it gives way to the total less a VAT, both read as printed, when that VAT is a
   // plausible share of what remains (the net's own heading, in a shaded box, unread).
+  const netGuess = best(ht);
   const byDifference = netGuess?.inColumn && t && !t.repaired && readVat && !readVat.repaired && readVat.cents !== 0
     && vatShareIsPlausible(t.cents - readVat.cents, readVat.cents);
   const h = byDifference ? null : netGuess;
@@ -412,9 +410,16 @@ export function readTotals(lines: Line[]): Totals {
   // A total implied by the net and the VAT comes before any rounding the page could not read.
   const unrounded = t ? beforeRounding(t, rounded, lines, rounding) : impliedTtc !== null && rounding === null && beforeRounding({ cents: impliedTtc, lineIndex: h!.lineIndex }, impliedTtc, lines, null);
   const read = { ht: h?.cents ?? impliedHt, tva: v?.cents ?? impliedTva, ttc: paidTotal(rounded ?? impliedTtc, lines, rounding, unrounded) };
+  // A cash rounding moves the total off net + tax: the rate then relates nothing the page prints.
+  const guessed = rounding ? read : totalWithLostDigits(guessFromRate(read, printedVatRates(lines)));
+  // A total still under half the net it includes, the net read as printed beside its own label: a
+  // total whose digits OCR lost in leader dots ("Net à payer TTC ....../3 4 €" for 5 049,32 €), or
+  // the amount left to pay after a deposit. The net and a VAT known to be right imply it, as when no
+  // total was read. Not a total a little under the net: a receipt's discount may come after its
+  // subtotal.
+  const belowNet = h && !h.inColumn && !h.repaired && vatKnown && guessed.ht === h.cents && guessed.ttc !== null && guessed.ttc > 0 && guessed.ttc < h.cents * BELOW_NET;
   return {
-    // A cash rounding moves the total off net + tax: the rate then relates nothing the page prints.
-    ...(rounding ? read : totalWithLostDigits(guessFromRate(read, printedVatRates(lines)))), due,
+    ...(belowNet ? { ...guessed, ttc: h.cents + (taxIncluded ? 0 : guessed.tva ?? 0) } : guessed), due,
     confidence: { ht: GUESS.ht - looseness(h), tva: GUESS.tva - looseness(v), ttc: GUESS.ttc - looseness(t) }, currencies, rivalTotals: [], proof: 'none',
   };
 }
