@@ -109,6 +109,12 @@ test('invoice date decoys: the invoice a credit note corrects, a contract date, 
   assert.equal(contract.fields.date_facture, '2013-10-06');
   const taxi = readFields([run('Handelsrechnung Nr. TX-4711 vom 30.10.2018', 40, 100), run('Rechnung gemäß Taxifahrt vom 29.10.2018', 40, 400)]);
   assert.equal(taxi.fields.date_facture, '2018-10-30');
+  // A word qualifying the title before its document type code; a version's date above it is none.
+  const bau = readFields([
+    run('Stylesheet-Version:   2.6 vom 10.11.2031', 40, 100), run('Schlussrechnung Bau (877) Nr. 7311 vom 30.06.2031', 40, 150),
+    run('Liefer- und Leistungsdatum:   30.06.2031', 40, 165), run('Rechnung gemäß Bestellung vom 01.03.2031', 40, 180),
+  ]);
+  assert.equal(bau.fields.date_facture, '2031-06-30');
   // The invoice a German or English credit note corrects is dated in its title words too.
   const korrektur = readFields([run('München, den 13.02.2023', 40, 100), run('Gutschrift Nr. AV-7', 40, 180), run('Korrektur der Rechnung R-2212 vom 21.01.2023', 40, 250)]);
   assert.notEqual(korrektur.fields.date_facture, '2023-01-21');

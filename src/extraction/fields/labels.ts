@@ -98,8 +98,12 @@ export const NAMES_THE_INVOICE_DATE = Math.min(TITLE_DATED, DATE_HEADING_CELL, S
 
 /** "N° 12", "Nr. 4711", "#12" between a title and "vom". */
 const DATED_NUMBER_MARK = String.raw`(nr\.?|n[°o]\.?|no\.?|number|#)`;
-/** A title, its number, then "vom" or "dated": "Rechnung Nr. 4711 vom", "Invoice INV-12 dated". */
-const DATED_TITLE = String.raw`${any('datedTitles')}\b(\s*${DOCUMENT_TYPE_CODE})?(\s*${DATED_NUMBER_MARK}?\s*[\w/.-]*\d[\w/.-]*)?\s+${any('datedWords')}\b`;
+/**
+ * A title, its number, then "vom" or "dated": "Rechnung Nr. 4711 vom", "Invoice INV-12 dated". A word
+ * may qualify the title before its document type code ("Schlussrechnung Bau (877) Nr. 210113 vom"),
+ * not otherwise: "Rechnung gemäß Bestellung vom" dates the order.
+ */
+const DATED_TITLE = String.raw`${any('datedTitles')}\b(\s+[a-z]{2,20}\s*(?=${DOCUMENT_TYPE_CODE}))?(\s*${DOCUMENT_TYPE_CODE})?(\s*${DATED_NUMBER_MARK}?\s*[\w/.-]*\d[\w/.-]*)?\s+${any('datedWords')}\b`;
 
 /** The whole dates a letter's date line prints: "5 septembre 2025", "April 28, 2026", "12/03/2025", "26-Sep-2026", "2025-12-20". */
 const LETTER_DATE_FORMS = String.raw`(${any('weekdays')}\s+)?\d{1,2}(er|\.)?\s+[a-z]{3,}\.?\s+\d{4}|[a-z]{3,}\.?\s+\d{1,2}(st|nd|rd|th)?,\s*\d{4}\b|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\d{1,2}-[a-z]{3,}\.?-\d{4}\b|\d{4}-\d{2}-\d{2}\b`;
