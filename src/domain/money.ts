@@ -32,3 +32,6 @@ export function numberToCents(value: number | null | undefined): Cents | null {
   if (value === null || value === undefined || !Number.isFinite(value)) return null;
   return Math.round(value * 100);
 }
+
+/** The other sign; a nought stays a nought, not -0. */
+export const negated = (cents: Cents): Cents => (cents === 0 ? 0 : -cents);

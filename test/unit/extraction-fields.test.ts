@@ -463,6 +463,7 @@ test("a credit note's amount due of the other sign than a total OCR read without
     ocr('Acompte :', 300, 540), ocr('-30,00', 500, 540), ocr('NET À PAYER', 300, 560), ocr('- 210,00 EUR', 500, 560),
   ]);
   assert.notEqual(lost.extra.amountsProof, 'equation');
+  assert.deepEqual([lost.fields.montant_ht, lost.fields.montant_ttc], [-24000, -24000], 'signed as the amount due is');
   const kept = readFields([
     ocr('TOTAL HT', 300, 500), ocr('TOTAL TVA', 400, 500), ocr('TOTAL TTC', 500, 500),
     ocr('-240,00', 300, 515), ocr('0,00', 400, 515), ocr('-240,00', 500, 515),

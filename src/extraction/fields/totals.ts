@@ -1,5 +1,5 @@
 // Finds HT, TVA and TTC: labelled candidates first, then the combination that adds up wins.
-import type { Cents } from '../../domain/money.ts';
+import { negated, type Cents } from '../../domain/money.ts';
 import type { AmountProof } from '../types.ts';
 import { vatShareIsPlausible } from '../../domain/invoice-checks.ts';
 import { COLUMN_GAP, spanConf, spanRuns, type Line } from '../layout/lines.ts';
@@ -375,7 +375,8 @@ export function readTotals(lines: Line[]): Totals {
     const cap = weak ? WEAK_PROOF_CONFIDENCE : 0.99;
     const conf = (s: number) => Math.max(0, Math.min(cap, 0.55 + s * 0.45));
     return {
-      ht: solved.ht.cents, tva: solved.tva.cents, ttc: total, due,
+      // The amount due's sign is the credit note's: its minus, the one OCR kept, signs the amounts too.
+      ...(signsClash ? { ht: negated(solved.ht.cents), tva: negated(solved.tva.cents), ttc: total === null ? null : negated(total) } : { ht: solved.ht.cents, tva: solved.tva.cents, ttc: total }), due,
       confidence: { ht: conf(solved.ht.score), tva: conf(solved.tva.score), ttc: conf(solved.ttc.score) }, currencies, rivalTotals,
       proof: weak ? 'weak' : 'equation',
     };

@@ -1,5 +1,6 @@
 // OCR of images and of PDF pages without a text layer.
 import { AMOUNT_FIELDS } from '../../domain/invoice-fields.ts';
+import { negated } from '../../domain/money.ts';
 import { vatShareIsPlausible } from '../../domain/invoice-checks.ts';
 import { amountsProven } from '../checks/decision.ts';
 import { readFields } from '../fields/read-fields.ts';
@@ -154,7 +155,7 @@ export function combineReadings(first: ExtractedInvoice, second: ExtractedInvoic
     // One reading read a credit note's minus signs ("-€ 315,23"), the other lost them and proved its
     // positive amounts: the amounts add up either way, and which sign the page prints is not proven.
     // Two amounts read negative are taken as printed; one may be a dash OCR made a minus.
-    if (minuses >= 2) for (const f of AMOUNT_FIELDS) if (fields[f] !== null) fields[f] = -fields[f];
+    if (minuses >= 2) for (const f of AMOUNT_FIELDS) if (fields[f] !== null) fields[f] = negated(fields[f]);
     for (const f of AMOUNT_FIELDS) confidence[f] = Math.min(confidence[f] ?? 0, WEAK_PROOF_CONFIDENCE);
     extra.amountsProof = 'weak';
   }
