@@ -97,6 +97,8 @@ test('decision: a total that does not add up is never validated', () => {
 });
 
 const run = (text: string, x: number, y: number, h = 10): TextRun => ({ text, x, y, w: text.length * h * 0.5, h, page: 1 });
+/** A word as OCR reads it: surely enough to be taken as printed, not as surely as a text layer. */
+const ocrRun = (text: string, x: number, y: number): TextRun => ({ ...run(text, x, y), conf: 0.9 });
 
 test('text layout: labels, deposits, customer identifiers', () => {
   const inv = readFields([
@@ -150,7 +152,6 @@ test('a VAT that is no plausible share of the net keeps the invoice for review',
 });
 
 test('OCR that drops a decimal comma: the reading that adds up wins, and is not trusted enough to validate', () => {
-  const ocrRun = (text: string, x: number, y: number): TextRun => ({ ...run(text, x, y), conf: 0.9 });
   const inv = readFields([
     ocrRun('Base HT', 200, 400), ocrRun('Total TVA', 290, 400), ocrRun('Total TTC', 380, 400),
     ocrRun('123456 €', 200, 415), ocrRun('246,91 €', 290, 415), ocrRun('1481,47 €', 380, 415),
@@ -237,7 +238,6 @@ test('receipts: a rounding whose minus OCR lost or hid behind a currency, and a 
 });
 
 test('receipts: amounts whose cents OCR cut short, in a payment and in a total; a street\'s "No." is no invoice number', () => {
-  const ocrRun = (text: string, x: number, y: number): TextRun => ({ ...run(text, x, y), conf: 0.9 });
   // "Credit Card $19." for 19.40: no witness that the total was 19.00.
   const card = readFields([
     ocrRun('Total GST', 40, 100), ocrRun('$1.04', 300, 100), ocrRun('TOTAL', 40, 115), ocrRun('$19.38', 300, 115),
@@ -251,13 +251,12 @@ test('receipts: amounts whose cents OCR cut short, in a payment and in a total; 
   assert.equal(readFields([ocrRun('NO. 130, LORONG MELATI 3,', 40, 10), ocrRun('41150 KLANG, SELANGOR', 40, 25)]).fields.numero, null);
 });
 
-const tillRun = (text: string, x: number, y: number): TextRun => ({ ...run(text, x, y), conf: 0.9 });
 
 test('receipts: a payment line does not corroborate the total it proves', () => {
   // "CASH $640" with its point lost, and no change: 640.00 is printed on that line only.
   const cash = readFields([
-    tillRun('Total Amount:', 400, 100), tillRun('$6.40', 600, 100), tillRun('GST @6%', 400, 115), tillRun('$0.36', 600, 115),
-    tillRun('Net Total', 400, 130), tillRun('$6.40', 600, 130), tillRun('CASH', 400, 145), tillRun('$640', 600, 145), tillRun('Change', 400, 160), tillRun('$0.00', 600, 160),
+    ocrRun('Total Amount:', 400, 100), ocrRun('$6.40', 600, 100), ocrRun('GST @6%', 400, 115), ocrRun('$0.36', 600, 115),
+    ocrRun('Net Total', 400, 130), ocrRun('$6.40', 600, 130), ocrRun('CASH', 400, 145), ocrRun('$640', 600, 145), ocrRun('Change', 400, 160), ocrRun('$0.00', 600, 160),
   ]);
   assert.equal(cash.fields.montant_ttc, 640);
 });
@@ -266,21 +265,21 @@ test('receipts\' suppliers on a photographed till: a lower-case "legal form", a 
   // The till's column sits right of the photo's middle (the table around it was photographed too);
   // OCR's noise at the foot reads "sa", which written so is no legal form.
   const supplier = readFields([
-    tillRun('PERDANA KOPITIAM SDN BHD', 420, 40), tillRun('TAX INVOICE', 460, 55), tillRun('TOTAL', 400, 100), tillRun('RM12.60', 600, 100),
-    tillRun('sa -QST gen', 400, 160), tillRun('Thank you', 440, 175),
+    ocrRun('PERDANA KOPITIAM SDN BHD', 420, 40), ocrRun('TAX INVOICE', 460, 55), ocrRun('TOTAL', 400, 100), ocrRun('RM12.60', 600, 100),
+    ocrRun('sa -QST gen', 400, 160), ocrRun('Thank you', 440, 175),
   ]).fields.fournisseur;
   assert.equal(supplier, 'PERDANA KOPITIAM SDN BHD');
   // Left of the text's middle, not the photo's: the centred name is no addressee in a right-hand column.
   const centred = readFields([
-    tillRun('PERDANA KOPITIAM SDN BHD', 560, 40), tillRun('FRANCHISEE KOPI MAJU SDN BHD', 400, 55), tillRun('ITEM', 400, 180), tillRun('AMOUNT', 840, 180),
-    tillRun('TOTAL', 400, 200), tillRun('RM12.60', 860, 200), tillRun('THANK YOU', 600, 300),
+    ocrRun('PERDANA KOPITIAM SDN BHD', 560, 40), ocrRun('FRANCHISEE KOPI MAJU SDN BHD', 400, 55), ocrRun('ITEM', 400, 180), ocrRun('AMOUNT', 840, 180),
+    ocrRun('TOTAL', 400, 200), ocrRun('RM12.60', 860, 200), ocrRun('THANK YOU', 600, 300),
   ]).fields.fournisseur;
   assert.equal(centred, 'PERDANA KOPITIAM SDN BHD');
   // A till prints its header in one size: the topmost line is its name, not a "key: value" line
   // whose box OCR drew a pixel taller.
   const header = readFields([
-    tillRun('KEDAI KOPI SELERA', 400, 40), tillRun('NO. 12, JALAN MAWAR 3', 400, 55), { ...tillRun('CASHIER: ADMIN', 400, 70), h: 11 },
-    tillRun('TOTAL', 400, 200), tillRun('RM12.60', 800, 200), tillRun('THANK YOU', 450, 400),
+    ocrRun('KEDAI KOPI SELERA', 400, 40), ocrRun('NO. 12, JALAN MAWAR 3', 400, 55), { ...ocrRun('CASHIER: ADMIN', 400, 70), h: 11 },
+    ocrRun('TOTAL', 400, 200), ocrRun('RM12.60', 800, 200), ocrRun('THANK YOU', 450, 400),
   ]).fields.fournisseur;
   assert.equal(header, 'KEDAI KOPI SELERA');
 });
@@ -288,21 +287,21 @@ test('receipts\' suppliers on a photographed till: a lower-case "legal form", a 
 test('receipts\' currency: a symbol glued to a product code is no money; "RM" in a column of its own is ringgit', () => {
   // A currency symbol glued to a product code's digit is no money: the till's company says ringgit.
   const currency = readFields([
-    tillRun('SERIMAS STATIONERY SDN BHD', 400, 40), tillRun('GLUE STICK 1€ML', 400, 80), tillRun('2.50', 800, 80),
-    tillRun('TOTAL', 400, 100), tillRun('12.60', 800, 100),
+    ocrRun('SERIMAS STATIONERY SDN BHD', 400, 40), ocrRun('GLUE STICK 1€ML', 400, 80), ocrRun('2.50', 800, 80),
+    ocrRun('TOTAL', 400, 100), ocrRun('12.60', 800, 100),
   ]).fields.devise;
   assert.equal(currency, 'MYR');
   // Ringgit in a column of its own, before the figures, on a till whose company OCR misread ("SON BHD").
   const ringgit = readFields([
-    tillRun('SUN KAM TRADING SON BHD', 400, 40), tillRun('Total', 400, 100), tillRun('RM', 600, 100), tillRun('64 30', 800, 100),
-    tillRun('Visa', 400, 115), tillRun('RM', 600, 115), tillRun('64.30', 800, 115),
+    ocrRun('SUN KAM TRADING SON BHD', 400, 40), ocrRun('Total', 400, 100), ocrRun('RM', 600, 100), ocrRun('64 30', 800, 100),
+    ocrRun('Visa', 400, 115), ocrRun('RM', 600, 115), ocrRun('64.30', 800, 115),
   ]).fields.devise;
   assert.equal(ringgit, 'MYR');
 });
 
 test('receipts\' currency: a code inside a product\'s name, a column\'s unit, noise before a registration number', () => {
   const currency = (...texts: string[]) => readFields([
-    ...texts.map((t, i) => tillRun(t, 400, 40 + 15 * i)), tillRun('TOTAL', 400, 200), tillRun('12.60', 800, 200),
+    ...texts.map((t, i) => ocrRun(t, 400, 40 + 15 * i)), ocrRun('TOTAL', 400, 200), ocrRun('12.60', 800, 200),
   ]).fields.devise;
   // Read once by OCR, a code in a product's name is no currency: the seller's GST registration says ringgit.
   assert.equal(currency('KEDAI UBAT SEJATI', 'GST Reg 000123456789', '121095079 GDN MC H/W ENG RON'), 'MYR');
@@ -319,56 +318,53 @@ test('receipts\' currency: a code inside a product\'s name, a column\'s unit, no
 });
 
 test('a total below the net it includes is no total: the net and the VAT imply it, for review', () => {
-  const ocr = (text: string, x: number, y: number): TextRun => ({ ...run(text, x, y), conf: 0.9 });
   // The total's digits lost in its leader dots, on a sole trader's invoice without VAT.
   const lost = readFields([
-    ocr('Montant HT', 100, 700), ocr('5 049,32 €', 400, 700), ocr('TVA', 100, 715), ocr('0,00 €', 400, 715),
-    ocr('Net à payer TTC', 100, 730), ocr('Wg asedsesscor- AND /3 4 €', 250, 730), ocr('TVA non applicable, art. 293 B du CGI', 100, 900),
+    ocrRun('Montant HT', 100, 700), ocrRun('5 049,32 €', 400, 700), ocrRun('TVA', 100, 715), ocrRun('0,00 €', 400, 715),
+    ocrRun('Net à payer TTC', 100, 730), ocrRun('Wg asedsesscor- AND /3 4 €', 250, 730), ocrRun('TVA non applicable, art. 293 B du CGI', 100, 900),
   ]);
   assert.deepEqual([lost.fields.montant_ttc, lost.extra.amountsProof], [504932, 'none']);
   // Only the amount left to pay after a deposit was read: the total is the net and its VAT.
   const deposit = readFields([
-    ocr('Total HT', 100, 700), ocr('1 000,00 €', 400, 700), ocr('TVA 20 %', 100, 715), ocr('200,00 €', 400, 715),
-    ocr('Net à payer', 100, 745), ocr('300,00 €', 400, 745),
+    ocrRun('Total HT', 100, 700), ocrRun('1 000,00 €', 400, 700), ocrRun('TVA 20 %', 100, 715), ocrRun('200,00 €', 400, 715),
+    ocrRun('Net à payer', 100, 745), ocrRun('300,00 €', 400, 745),
   ]);
   assert.deepEqual([deposit.fields.montant_ttc, deposit.extra.amountsProof], [120000, 'none']);
   // A receipt's total a little under its subtotal, a discount between them: as read.
   const discount = readFields([
-    ocr('SUBTOTAL', 100, 700), ocr('100.00', 400, 700), ocr('DISCOUNT', 100, 715), ocr('-10.00', 400, 715),
-    ocr('GST 6%', 100, 730), ocr('5.40', 400, 730), ocr('TOTAL', 100, 745), ocr('95.40', 400, 745),
+    ocrRun('SUBTOTAL', 100, 700), ocrRun('100.00', 400, 700), ocrRun('DISCOUNT', 100, 715), ocrRun('-10.00', 400, 715),
+    ocrRun('GST 6%', 100, 730), ocrRun('5.40', 400, 730), ocrRun('TOTAL', 100, 745), ocrRun('95.40', 400, 745),
   ]);
   assert.equal(discount.fields.montant_ttc, 9540);
 });
 
 test('an equation that proves a total is not trusted when the same total splits another way, or a stronger total disagrees', () => {
-  const ocr = (text: string, x: number, y: number): TextRun => ({ ...run(text, x, y), conf: 0.9 });
   // The same total, split two ways that each add up with about the same support.
   const split = readFields([
-    ocr('Total HT', 100, 700), ocr('100,00', 400, 700), ocr('TVA 20 %', 100, 715), ocr('4,90', 400, 715),
-    ocr('Montant HT', 100, 730), ocr('104,90', 400, 730), ocr('TVA 0 %', 100, 745), ocr('0,00', 400, 745),
-    ocr('Total TTC', 100, 760), ocr('104,90', 400, 760),
+    ocrRun('Total HT', 100, 700), ocrRun('100,00', 400, 700), ocrRun('TVA 20 %', 100, 715), ocrRun('4,90', 400, 715),
+    ocrRun('Montant HT', 100, 730), ocrRun('104,90', 400, 730), ocrRun('TVA 0 %', 100, 745), ocrRun('0,00', 400, 745),
+    ocrRun('Total TTC', 100, 760), ocrRun('104,90', 400, 760),
   ]);
   assert.equal(split.fields.montant_ttc, 10490);
   assert.equal(split.extra.amountsProof, 'weak');
   // A net misread "30.00" for 38.00 and no tax: the equation closes on a line's amount under the
   // items table's "Total" heading, while the total labelled as such says 38.00.
   const outranked = readFields([
-    ocr('Qty', 100, 600), ocr('Description', 150, 600), ocr('Total', 400, 600), ocr('1', 100, 615), ocr('Fish', 150, 615), ocr('30.00', 400, 615),
-    ocr('Noodle item', 150, 630),
-    ocr('Total (Excluding GST):', 100, 700), ocr('30.00', 400, 700), ocr('GST 0%', 100, 715), ocr('0.00', 400, 715),
-    ocr('Total (Inclusive of GST):', 100, 730), ocr('38.00', 400, 730),
+    ocrRun('Qty', 100, 600), ocrRun('Description', 150, 600), ocrRun('Total', 400, 600), ocrRun('1', 100, 615), ocrRun('Fish', 150, 615), ocrRun('30.00', 400, 615),
+    ocrRun('Noodle item', 150, 630),
+    ocrRun('Total (Excluding GST):', 100, 700), ocrRun('30.00', 400, 700), ocrRun('GST 0%', 100, 715), ocrRun('0.00', 400, 715),
+    ocrRun('Total (Inclusive of GST):', 100, 730), ocrRun('38.00', 400, 730),
   ]);
   assert.equal(outranked.extra.amountsProof, 'weak');
   // The same page read right proves its total.
   const read = readFields([
-    ocr('Total (Excluding GST):', 100, 700), ocr('38.00', 400, 700), ocr('GST 0%', 100, 715), ocr('0.00', 400, 715),
-    ocr('Total (Inclusive of GST):', 100, 730), ocr('38.00', 400, 730),
+    ocrRun('Total (Excluding GST):', 100, 700), ocrRun('38.00', 400, 700), ocrRun('GST 0%', 100, 715), ocrRun('0.00', 400, 715),
+    ocrRun('Total (Inclusive of GST):', 100, 730), ocrRun('38.00', 400, 730),
   ]);
   assert.deepEqual([read.fields.montant_ttc, read.extra.amountsProof], [3800, 'equation']);
 });
 
 test('a table of one row per VAT rate: the sum row proves the totals, a rate\'s row above an unread sum proves nothing', () => {
-  const ocrRun = (text: string, x: number, y: number): TextRun => ({ ...run(text, x, y), conf: 0.9 });
   const table = (rows: string[][]) => readFields([
     ocrRun('Nettobetrag', 100, 700), ocrRun('MwSt-Betrag', 250, 700), ocrRun('MwSt-%', 400, 700), ocrRun('Endbetrag', 500, 700),
     ...rows.flatMap((r, i) => r.map((cell, c) => ocrRun(cell, 110 + [0, 150, 300, 400][c]!, 715 + 15 * i))),
@@ -394,10 +390,9 @@ test('a row of headings: columns end at neighbouring headings that are no labels
 });
 
 test('boxes of totals: headings left-aligned over amounts right-aligned, one value dropped by OCR', () => {
-  const ocr = (text: string, x: number, y: number) => ({ ...run(text, x, y), conf: 0.9 });
   const inv = readFields([
-    ocr('Base HT', 40, 800), ocr('Total TVA', 240, 800), ocr('Total T.T.C.', 440, 800), ocr('Montant à régler', 640, 800),
-    ocr('€ 2480,50', 140, 830), ocr('€ 496,10', 345, 830), ocr('€ 2976,60', 540, 830),
+    ocrRun('Base HT', 40, 800), ocrRun('Total TVA', 240, 800), ocrRun('Total T.T.C.', 440, 800), ocrRun('Montant à régler', 640, 800),
+    ocrRun('€ 2480,50', 140, 830), ocrRun('€ 496,10', 345, 830), ocrRun('€ 2976,60', 540, 830),
   ]);
   assert.deepEqual([inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc], [248050, 49610, 297660]);
   // Each amount ends under its own heading (session 15; before, only the equation among any cells
