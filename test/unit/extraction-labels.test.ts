@@ -116,7 +116,9 @@ test('"Issued" mid-sentence labels nothing', () => {
 test('amount vocabulary: each phrase labels its amount', () => {
   const cases: [string, string][] = [
     ['Montant net HT 410,00', 'ht'], ['Total hors taxes 410,00', 'ht'], ['Total HTVA 410,00', 'ht'], ['Total hors TVA 410,00', 'ht'],
-    ['Total TVA 82,00', 'tva'], ['Montant de la TVA 82,00', 'tva'],
+    ['Total TVA 82,00', 'tva'], ['Montant de la TVA 82,00', 'tva'], ['Taxe sur la valeur ajoutée 20 % 82,00', 'tva'],
+    // Its first word lost to a column's edge.
+    ['e sur la valeur ajoutée 20% 82,00', 'tva'],
     ['Montant TTC 492,00', 'ttc'], ['Total général 492,00', 'ttc'], ['Total TVAC 492,00', 'ttc'], ['Total TVA comprise 492,00', 'ttc'],
     ['Gesamtbetrag 492,00', 'ttc'], ['Rechnungsendbetrag 492,00', 'ttc'], ['Gesamtbetrag netto 410,00', 'ht'],
     ['Total à payer 492,00', 'due'], ['Net à payer 492,00', 'due'], ['Total à régler 492,00', 'due'], ['Montant à régler 492,00', 'due'],

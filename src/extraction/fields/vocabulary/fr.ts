@@ -36,7 +36,8 @@ export const FR: Vocabulary = {
     String.raw`(total|montant)\s*(de\s+la\s+|de\s+|des\s+)?(t\.?v\.?a\.?|taxes?)`,
   ],
   vatSpelled: [
-    String.raw`taxe\s+sur\s+la\s+valeur\s+ajoutee`,
+    // Its first word may be lost to a column's edge ("e sur la valeur ajoutée 20 %").
+    String.raw`(taxe\s+)?sur\s+la\s+valeur\s+ajoutee`,
   ],
   vatAbbreviations: [
     String.raw`t\.?v\.?a\.?`,
