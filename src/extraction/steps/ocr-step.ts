@@ -243,8 +243,14 @@ async function readPages(images: PageImage[], ocr: OcrEngine, time: TimeStage, l
   let runs = await recognise('auto');
   if (runs.length < MIN_WORDS) {
     images = await time('dark-borders', () => images.map((img) => ({ ...img, grey: clearDarkBorders(img.grey) })));
-    runs = await recognise('auto');
+    const cleared = await recognise('auto');
+    if (cleared.length >= MIN_WORDS) return result(cleared, isOneNarrowColumn(cleared));
+    if (cleared.length > runs.length) runs = cleared;
   }
-  if (runs.length < MIN_WORDS) return result(await recognise('block'));
-  return result(runs, isOneNarrowColumn(runs));
+  if (runs.length >= MIN_WORDS) return result(runs, isOneNarrowColumn(runs));
+  // The few words segmentation found may be the ones the block reading misreads ("Total Amount
+  // 14.95" read "Total 14.98"): the two readings are combined, as any two are.
+  const block = await result(await recognise('block'));
+  if (!runs.length || !block.invoice) return runs.length ? result(runs) : block;
+  return { ...block, invoice: combineReadings(await time('fields', () => readFields(runs)), block.invoice) };
 }
