@@ -28,8 +28,11 @@ const EURO_AREA = new Set(['AT', 'BE', 'CY', 'DE', 'EE', 'ES', 'FI', 'FR', 'GR',
  * ("DE123456789", "ATU12345678"). Greece's VAT numbers say EL, its IBANs GR.
  */
 const VAT_NUMBER = new RegExp(`(?<![A-Z0-9])(${[...EURO_AREA].filter((c) => c !== 'GR').join('|')})U?[0-9A-Z]?\\d{7,11}(B\\d{2})?(?![0-9])`);
-/** A Malaysian company, or its GST registration: "GST Reg", "GST ID", or "GST : " and the 12 digits of Malaysia's GST numbers. */
-const MALAYSIAN_COMPANY = /\bsdn\.?\s*bhd\b|\b(gst|sst)\s*(reg|id)\b|\bgst\s*(no\.?)?\s*:?\s*\d{12}\b/;
+/**
+ * A Malaysian company ("Sdn Bhd", its h often read "n" by OCR), or its GST registration: "GST Reg",
+ * "GST ID", or "GST : " and the 12 digits of Malaysia's GST numbers.
+ */
+const MALAYSIAN_COMPANY = /\bsdn\.?\s*b[hn]d\b|\b(gst|sst)\s*(reg|id)\b|\bgst\s*(no\.?)?\s*:?\s*\d{12}\b/;
 
 export interface SellerCues { french: boolean; iban: string | null }
 
