@@ -237,6 +237,12 @@ test('receipts: a rounding whose minus OCR lost or hid behind a currency, and a 
   assert.equal(none.extra.amountsProof, 'equation', 'a rounding of nothing leaves the proof');
 });
 
+test('a total whose decimal point OCR read as a space ("Total   30 45") is its amount, for review', () => {
+  const receipt = readFields([ocrRun('Total Sales Inclusive GST @0.00%:', 40, 100), ocrRun('30 45', 400, 100), ocrRun('Cash Received :', 40, 115), ocrRun('50.00', 400, 115)]);
+  assert.deepEqual([receipt.fields.montant_ttc, receipt.extra.amountsProof], [3045, 'none']);
+  assert.equal(readFields([ocrRun('Total Qty:', 40, 100), ocrRun('2', 400, 100)]).fields.montant_ttc, null, 'a count is no amount');
+});
+
 test('receipts: amounts whose cents OCR cut short, in a payment and in a total; a street\'s "No." is no invoice number', () => {
   // "Credit Card $19." for 19.40: no witness that the total was 19.00.
   const card = readFields([

@@ -220,12 +220,13 @@ export const WEAK_PROOF_CONFIDENCE = 0.7;
 const OUTRANKED_BY = 0.3;
 
 /**
- * A bare whole number where a label's amount belongs on an OCR line ("Total incl. GST: 1250"): the
- * amount whose decimal point OCR lost. Without a currency it is no amount as printed.
+ * A bare whole number where a label's amount belongs on an OCR line ("Total incl. GST: 1250"), or
+ * its cents apart after a space ("Total   30 45"): the amount whose decimal point OCR lost or read
+ * as a space. Without a currency it is no amount as printed.
  */
 function droppedDecimals(after: string): Cents | null {
-  const m = /(?:^|[\s:])(\d{3,7})\s*$/.exec(after);
-  return m ? Number(m[1]) : null;
+  const m = /(?:^|[\s:])(\d{3,7})\s*$/.exec(after) ?? /(?:^|[\s:])(\d{1,5}) (\d{2})\s*$/.exec(after);
+  return m ? Number(m.slice(1).join('')) : null;
 }
 
 /**
