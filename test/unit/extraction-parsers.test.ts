@@ -316,6 +316,7 @@ test('receipts\' currency: a code inside a product\'s name, a column\'s unit, no
   // Ringgit before the payment's name; a GST number of Malaysia's 12 digits without "Reg".
   assert.equal(currency('KEDAI UBAT SEJATI', 'RM CASH   100.00'), 'MYR');
   assert.equal(currency('KEDAI UBAT SEJATI', 'GST : 002008047616'), 'MYR');
+  assert.equal(currency('WS RETAIL SERVICES', 'Price is inclusive of Promotional Discount of Rs -40.00,', 'Grand Total   319.00'), 'INR', 'rupees');
   assert.equal(currency('Timeless Kitchenette Sdn Bnd', 'A 0% € 9 VA'), 'MYR', 'a stray symbol against a company read "Sdn Bnd"');
   // A lower-case "es" before a company's registration number is no Spanish VAT number.
   assert.equal(currency('KEDAI UBAT SEJATI', 'es H1101085-T'), null);

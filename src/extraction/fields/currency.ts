@@ -20,6 +20,8 @@ const SYMBOL = /(?<![^\s(])[€£₹](?![^\s).:])/g;
  * column's unit ("Amount(RM)"), as "(EUR)" is.
  */
 const RINGGIT = /\bRM(?=\s*\d|\b\D{0,12}\d+[.,]\d{2}\b)|(?<=\()RM(?=\))/g;
+/** Rupees before a figure: "Rs. 319.00", "Rs -40.00". */
+const RUPEES = /\bRs\.?(?=\s*-?\d)/g;
 
 /** Countries that pay in euros, by the prefix of their VAT numbers and IBANs. */
 const EURO_AREA = new Set(['AT', 'BE', 'CY', 'DE', 'EE', 'ES', 'FI', 'FR', 'GR', 'EL', 'HR', 'IE', 'IT', 'LT', 'LU', 'LV', 'MT', 'NL', 'PT', 'SI', 'SK']);
@@ -55,6 +57,7 @@ export function readCurrency(lines: Line[], amountCurrencies: string[], seller: 
     for (const m of line.text.matchAll(CODE_WORD)) printed.push({ code: m[1]!, line });
     for (const m of line.text.matchAll(SYMBOL)) printed.push({ code: SYMBOLS[m[0]]!, line });
     for (const _ of line.text.matchAll(RINGGIT)) printed.push({ code: 'MYR', line });
+    for (const _ of line.text.matchAll(RUPEES)) printed.push({ code: 'INR', line });
   }
   const anywhere = mostCommon(printed.map((p) => p.code));
   const registered = sellerCurrency(lines, texts, seller);
