@@ -352,7 +352,9 @@ export function readTotals(lines: Line[]): Totals {
     // VAT add up to ("Total (Inclusive of GST): 38.00" over a net misread "30.00", the equation
     // then closing on a line's "30.00" under an items table's "Total" heading): the equation
     // proves the wrong line. An amount due is left out: after a deposit it differs by right.
-    const outranked = ttc.some((c) => c.role === 'ttc' && c.cents !== solved.ttc.cents && !c.repaired && c.score > solved.ttc.score + OUTRANKED_BY);
+    // That total is the one reported: it is the page's own word for its total.
+    const outranking = best(ttc.filter((c) => c.role === 'ttc' && c.cents !== solved.ttc.cents && !c.repaired && c.score > solved.ttc.score + OUTRANKED_BY));
+    const outranked = outranking !== null;
     // An amount due of the other sign than the total (a credit note's "- 180,00" left to refund beside
     // a total read "200,00"): OCR lost a minus sign somewhere, and the equation proves nothing.
     const signsClash = due !== null && due !== 0 && solved.ttc.cents !== 0 && Math.sign(due) !== Math.sign(solved.ttc.cents);
@@ -371,7 +373,7 @@ export function readTotals(lines: Line[]): Totals {
     // total is, may be another than the one the equation proves. The payment then says which
     // ("Round Adj -$0.02" read "-50.02", then "DEBIT CARD $315.15" under a total of 315.17).
     const unroundedTotal = beforeRounding(solved.ttc, rounded, lines, rounding);
-    const total = unroundedTotal ? paidTotal(rounded, lines, rounding, true) : rounded;
+    const total = outranking ? outranking.cents : unroundedTotal ? paidTotal(rounded, lines, rounding, true) : rounded;
     const weak = Boolean(rival) || splitRival || outranked || signsClash || unsure || unroundedTotal;
     const cap = weak ? WEAK_PROOF_CONFIDENCE : 0.99;
     const conf = (s: number) => Math.max(0, Math.min(cap, 0.55 + s * 0.45));
