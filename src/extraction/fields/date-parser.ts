@@ -51,7 +51,10 @@ const PATTERNS: Array<{ re: RegExp; build: (m: RegExpExecArray, order: NumericOr
   // "1er avril 2024" with its 1 read as a letter: "ler", "Ier" (folded to "ier").
   { re: new RegExp(`\\b[li]er\\s+(${MONTH_NAMES})\\.?\\s+(\\d{4})\\b`, 'g'), build: (m) => isoDate(Number(m[2]), MONTHS[m[1]!]!, 1) },
   // A month's name one letter off between a day and a year: OCR reads "août" as "aolt", "juin" as "jujn".
-  { re: /\b(\d{1,2})(?:er)?\.?\s+([a-z]{4,11})\.?,?\s+(\d{4})\b/g, build: (m) => misreadMonth(m[2]!, (month) => isoDate(Number(m[3]), month, Number(m[1]))) },
+  { re: /\b(\d{1,2})(?:er)?\.?\s+([a-z]{4,11})\.?,?\s+(\d{4})\b/g, build: (m) => {
+    const month = misreadMonth(m[2]!);
+    return month === null ? null : isoDate(Number(m[3]), month, Number(m[1]));
+  } },
 ];
 
 /** Names of four letters or more: a shorter one is too easily another word one letter off. */
@@ -61,10 +64,10 @@ const LONG_NAMES = Object.keys(MONTHS).filter((name) => name.length >= 4);
  * The month whose name `word` is one letter off (changed, missing or extra), when only one month is;
  * "rn" is also read as the "m" OCR took it for ("Septernber").
  */
-function misreadMonth(word: string, build: (month: number) => string | null): string | null {
+function misreadMonth(word: string): number | null {
   const readings = [word, word.replaceAll('rn', 'm')];
   const months = new Set(LONG_NAMES.filter((name) => readings.some((w) => w === name || oneLetterOff(w, name))).map((name) => MONTHS[name]!));
-  return months.size === 1 ? build([...months][0]!) : null;
+  return months.size === 1 ? [...months][0]! : null;
 }
 
 function oneLetterOff(a: string, b: string): boolean {

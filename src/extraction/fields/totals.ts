@@ -354,7 +354,6 @@ export function readTotals(lines: Line[]): Totals {
     // proves the wrong line. An amount due is left out: after a deposit it differs by right.
     // That total is the one reported: it is the page's own word for its total.
     const outranking = best(ttc.filter((c) => c.role === 'ttc' && c.cents !== solved.ttc.cents && !c.repaired && c.score > solved.ttc.score + OUTRANKED_BY));
-    const outranked = outranking !== null;
     // An amount due of the other sign than the total (a credit note's "- 180,00" left to refund beside
     // a total read "200,00"): OCR lost a minus sign somewhere, and the equation proves nothing.
     const signsClash = due !== null && due !== 0 && solved.ttc.cents !== 0 && Math.sign(due) !== Math.sign(solved.ttc.cents);
@@ -374,12 +373,13 @@ export function readTotals(lines: Line[]): Totals {
     // ("Round Adj -$0.02" read "-50.02", then "DEBIT CARD $315.15" under a total of 315.17).
     const unroundedTotal = beforeRounding(solved.ttc, rounded, lines, rounding);
     const total = outranking ? outranking.cents : unroundedTotal ? paidTotal(rounded, lines, rounding, true) : rounded;
-    const weak = Boolean(rival) || splitRival || outranked || signsClash || unsure || unroundedTotal;
+    const weak = Boolean(rival || outranking) || splitRival || signsClash || unsure || unroundedTotal;
     const cap = weak ? WEAK_PROOF_CONFIDENCE : 0.99;
     const conf = (s: number) => Math.max(0, Math.min(cap, 0.55 + s * 0.45));
+    // The amount due's sign is the credit note's: its minus, the one OCR kept, signs the amounts too.
+    const signed = (cents: Cents) => (signsClash ? negated(cents) : cents);
     return {
-      // The amount due's sign is the credit note's: its minus, the one OCR kept, signs the amounts too.
-      ...(signsClash ? { ht: negated(solved.ht.cents), tva: negated(solved.tva.cents), ttc: total === null ? null : negated(total) } : { ht: solved.ht.cents, tva: solved.tva.cents, ttc: total }), due,
+      ht: signed(solved.ht.cents), tva: signed(solved.tva.cents), ttc: total === null ? null : signed(total), due,
       confidence: { ht: conf(solved.ht.score), tva: conf(solved.tva.score), ttc: conf(solved.ttc.score) }, currencies, rivalTotals,
       proof: weak ? 'weak' : 'equation',
     };
@@ -406,7 +406,8 @@ export function readTotals(lines: Line[]): Totals {
   const taxIncluded = lines.some((l) => TAX_INCLUDED.test(fold(l.text)));
   // A VAT of zero implies a total only where the page says why no VAT is due (a misread "0.00" does not).
   const vatKnown = v && (v.cents !== 0 || zeroVat);
-  const impliedTtc = !t && h && vatKnown ? h.cents + (taxIncluded ? 0 : v.cents) + (rounding?.cents ?? 0) : null;
+  const totalOf = (net: Cents, vat: Cents) => net + (taxIncluded ? 0 : vat) + (rounding?.cents ?? 0);
+  const impliedTtc = !t && h && vatKnown ? totalOf(h.cents, v.cents) : null;
   const impliedHt = !h && t && v && !taxIncluded ? t.cents - v.cents : null;
   // A net and a total with no VAT read between them: the difference, when it is a VAT's share.
   const impliedTva = !v && h && t && t.cents !== h.cents && vatShareIsPlausible(h.cents, t.cents - h.cents) ? t.cents - h.cents : null;
@@ -423,7 +424,7 @@ export function readTotals(lines: Line[]): Totals {
   // subtotal.
   const belowNet = h && !h.inColumn && !h.repaired && vatKnown && guessed.ht === h.cents && guessed.ttc !== null && guessed.ttc > 0 && guessed.ttc < h.cents * BELOW_NET;
   return {
-    ...(belowNet ? { ...guessed, ttc: h.cents + (taxIncluded ? 0 : guessed.tva ?? 0) } : guessed), due,
+    ...(belowNet ? { ...guessed, ttc: totalOf(h.cents, guessed.tva ?? 0) } : guessed), due,
     confidence: { ht: GUESS.ht - looseness(h), tva: GUESS.tva - looseness(v), ttc: GUESS.ttc - looseness(t) }, currencies, rivalTotals: [], proof: 'none',
   };
 }

@@ -251,6 +251,7 @@ async function readPages(images: PageImage[], ocr: OcrEngine, time: TimeStage, l
   // The few words segmentation found may be the ones the block reading misreads ("Total Amount
   // 14.95" read "Total 14.98"): the two readings are combined, as any two are.
   const block = await result(await recognise('block'));
-  if (!runs.length || !block.invoice) return runs.length ? result(runs) : block;
-  return { ...block, invoice: combineReadings(await time('fields', () => readFields(runs)), block.invoice) };
+  if (!runs.length) return block;
+  const sparse = await time('fields', () => readFields(runs));
+  return { ...block, invoice: block.invoice ? combineReadings(sparse, block.invoice) : sparse };
 }
