@@ -60,15 +60,13 @@ export function readCurrency(lines: Line[], amountCurrencies: string[], seller: 
     for (const _ of line.text.matchAll(RUPEES)) printed.push({ code: 'INR', line });
   }
   const anywhere = mostCommon(printed.map((p) => p.code));
+  // One token that OCR read once, a code inside a product's name ("GDN MC H/W ENG RON") or a
+  // smudge read "£", is weaker than where the seller is registered, and than another reading's.
+  const votes = printed.filter((p) => p.code === anywhere);
+  const stray = votes.length === 1 && votes[0]!.line.conf < 1;
+  if (anywhere && !stray) return { code: anywhere, confidence: 0.85 };
   const registered = sellerCurrency(lines, texts, seller);
-  if (anywhere) {
-    // One token that OCR read once, a code inside a product's name ("GDN MC H/W ENG RON") or a
-    // smudge read "£", is weaker than where the seller is registered, and than another reading's.
-    const votes = printed.filter((p) => p.code === anywhere);
-    const stray = votes.length === 1 && votes[0]!.line.conf < 1;
-    if (!stray) return { code: anywhere, confidence: 0.85 };
-    if (!registered || registered === anywhere) return { code: anywhere, confidence: registered ? 0.85 : STRAY_TOKEN };
-  }
+  if (anywhere && (!registered || registered === anywhere)) return { code: anywhere, confidence: registered ? 0.85 : STRAY_TOKEN };
   return registered ? { code: registered, confidence: 0.7 } : { code: null, confidence: 0 };
 }
 
