@@ -241,6 +241,10 @@ test('a total whose decimal point OCR read as a space ("Total   30 45") is its a
   const receipt = readFields([ocrRun('Total Sales Inclusive GST @0.00%:', 40, 100), ocrRun('30 45', 400, 100), ocrRun('Cash Received :', 40, 115), ocrRun('50.00', 400, 115)]);
   assert.deepEqual([receipt.fields.montant_ttc, receipt.extra.amountsProof], [3045, 'none']);
   assert.equal(readFields([ocrRun('Total Qty:', 40, 100), ocrRun('2', 400, 100)]).fields.montant_ttc, null, 'a count is no amount');
+  // A currency glued to a number with a leading nought: no whole amount is printed so.
+  assert.deepEqual(findAmounts('GST $036'), []);
+  const tax = readFields([ocrRun('Total Amount', 40, 100), ocrRun('$6.36', 400, 100), ocrRun('GST 6%', 40, 115), ocrRun('$036', 400, 115)]);
+  assert.deepEqual([tax.fields.montant_tva, tax.fields.montant_ht, tax.extra.amountsProof], [36, 600, 'none']);
 });
 
 test('receipts: amounts whose cents OCR cut short, in a payment and in a total; a street\'s "No." is no invoice number', () => {
@@ -370,6 +374,15 @@ test('an equation that proves a total is not trusted when the same total splits 
     ocrRun('Total (Inclusive of GST):', 100, 730), ocrRun('38.00', 400, 730),
   ]);
   assert.deepEqual([read.fields.montant_ttc, read.extra.amountsProof], [3800, 'equation']);
+  // The amount left to pay after a deposit, under a label as strong as a total's and read more
+  // surely than the total: the total proved less the deposit printed between them, not a total
+  // that disagrees.
+  const deposit = readFields([
+    ocrRun('Subtotal', 100, 700), ocrRun('£612.40', 400, 700), ocrRun('VAT 20%', 100, 715), ocrRun('£122.48', 400, 715),
+    { ...ocrRun('Total', 100, 730), conf: 0.5 }, { ...ocrRun('£734.88', 400, 730), conf: 0.5 }, ocrRun('Less deposit', 100, 745), ocrRun('-£300.00', 400, 745),
+    ocrRun('Amount payable', 100, 760), ocrRun('£434.88', 400, 760),
+  ]);
+  assert.deepEqual([deposit.fields.montant_ttc, deposit.extra.amountsProof], [73488, 'equation']);
 });
 
 test('a table of one row per VAT rate: the sum row proves the totals, a rate\'s row above an unread sum proves nothing', () => {
@@ -419,6 +432,17 @@ test('the amount left out is implied by the others, and never validates', () => 
   const noNet = readFields([run('Product Price Tax Total', 40, 200), run('Total    412.50    57.75    470.25', 40, 212), run('Grand Total 470.25', 40, 240), run('Tax 57.75', 40, 252)]);
   assert.equal(noNet.fields.montant_ht, 41250);
   assert.ok(noNet.confidence.montant_ht! < 0.8);
+  // A tax that is no plausible share of the net or of the total (a tax summary's net taken for its
+  // tax) implies nothing.
+  const noTotal = readFields([ocrRun('SUB-TOTAL', 40, 100), ocrRun('31.00', 400, 100), ocrRun('GST', 40, 115), ocrRun('27.30', 400, 115)]);
+  assert.deepEqual([noTotal.fields.montant_ht, noTotal.fields.montant_tva, noTotal.fields.montant_ttc], [3100, 2730, null]);
+  const noNetRead = readFields([ocrRun('Total Amount', 40, 100), ocrRun('63.40', 400, 100), ocrRun('GST', 40, 115), ocrRun('$52.00', 400, 115)]);
+  assert.deepEqual([noNetRead.fields.montant_ht, noNetRead.fields.montant_ttc], [null, 6340]);
+  // A tax the total includes, as OCR reads a receipt's "GST @ 6% INCLUDED IN TOTAL": the net is the total.
+  for (const note of ['%6ST @ 6% INCLUDED IN TOTAL', 'G5T @ 6% INCLUDED IN TOTAL']) {
+    const included = readFields([ocrRun('SUB-TOTAL', 40, 100), ocrRun('21.20', 400, 100), ocrRun('GST', 40, 115), ocrRun('1.20', 400, 115), ocrRun(note, 40, 130)]);
+    assert.equal(included.fields.montant_ttc, 2120, note);
+  }
   const noVat = readFields([run('Total HT 312,40', 40, 600), run('Total TVA %', 40, 612), run('Total TTC 312,40', 40, 624)]);
   assert.equal(noVat.fields.montant_tva, 0, 'a net equal to the total: no VAT');
   assert.equal(decide(noVat, 'pdf-text').status, 'pending');

@@ -36,6 +36,8 @@ function currencyCode(symbol: string | undefined): string | null {
   return ({ '€': 'EUR', EUR: 'EUR', $: 'USD', USD: 'USD', '£': 'GBP', GBP: 'GBP', CHF: 'CHF', RM: 'MYR', MYR: 'MYR' } as Record<string, string>)[s] ?? null;
 }
 
+const LEADING_NOUGHT = /^0\d+$/;
+
 /** Every amount in a text, left to right. Amounts need two decimals unless a currency marks them. */
 export function findAmounts(text: string): AmountMatch[] {
   const out: AmountMatch[] = [];
@@ -44,6 +46,8 @@ export function findAmounts(text: string): AmountMatch[] {
     const hasCents = /[.,]\d{2}$/.test(g.num!);
     const currency = currencyCode(g.pre) ?? currencyCode(g.post);
     if (!hasCents && !currency) continue;
+    // Nobody prints a whole amount with a leading nought: "$048" is "$0.48" whose point OCR lost.
+    if (LEADING_NOUGHT.test(g.num!)) continue;
     // Percentages are rates, not money.
     if (/^\s?%/.test(text.slice(m.index! + m[0].length))) continue;
     const cents = parseAmount(g.num!);

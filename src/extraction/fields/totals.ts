@@ -222,10 +222,11 @@ const OUTRANKED_BY = 0.3;
 /**
  * A bare whole number where a label's amount belongs on an OCR line ("Total incl. GST: 1250"), or
  * its cents apart after a space ("Total   30 45"): the amount whose decimal point OCR lost or read
- * as a space. Without a currency it is no amount as printed.
+ * as a space; or glued to its currency with a leading nought ("GST $048"), which no whole amount
+ * has. Without a currency it is no amount as printed.
  */
 function droppedDecimals(after: string): Cents | null {
-  const m = /(?:^|[\s:])(\d{3,7})\s*$/.exec(after) ?? /(?:^|[\s:])(\d{1,5}) (\d{2})\s*$/.exec(after);
+  const m = /(?:^|[\s:$€£]|RM)(\d{3,7})\s*$/.exec(after) ?? /(?:^|[\s:])(\d{1,5}) (\d{2})\s*$/.exec(after);
   return m ? Number(m.slice(1).join('')) : null;
 }
 
@@ -297,7 +298,8 @@ const MAX_VAT_RATES = 4;
 /** The rate a VAT line names: "TVA 5,5 %", "MwSt. 19%". */
 const VAT_RATE = /(\d{1,2}(?:[.,]\d{1,2})?)\s*%/;
 
-const TAX_INCLUDED = /\b(inc|incl|included|inclusive|dont)\b\.?\s*(\d+(\.\d+)?\s*%\s*)?(gst|vat|tax|tva|sst)\b|\b(gst|vat|tax|tva|sst)\b.{0,12}\bincluded\b/;
+// OCR reads a receipt's "GST" as "6ST"; its "GST @ 6% INCLUDED IN TOTAL" says so by the rate alone.
+const TAX_INCLUDED = /\b(inc|incl|included|inclusive|dont)\b\.?\s*(\d+(\.\d+)?\s*%\s*)?(gst|vat|tax|tva|sst)\b|\b(gst|6st|vat|tax|tva|sst)\b.{0,12}\bincluded\b|@\s*\d+(\.\d+)?\s*%\s*included\b/;
 
 export function readTotals(lines: Line[]): Totals {
   const { list, currencies } = candidates(lines);
@@ -353,7 +355,10 @@ export function readTotals(lines: Line[]): Totals {
     // then closing on a line's "30.00" under an items table's "Total" heading): the equation
     // proves the wrong line. An amount due is left out: after a deposit it differs by right.
     // That total is the one reported: it is the page's own word for its total.
-    const outranking = best(ttc.filter((c) => c.role === 'ttc' && c.cents !== solved.ttc.cents && !c.repaired && c.score > solved.ttc.score + OUTRANKED_BY));
+    // Nor is a total that a deposit or payment printed between the two takes to it ("Total £885.53",
+    // "Less deposit -£354.00", "Amount payable £531.53"): it is what remains to pay.
+    const outranking = best(ttc.filter((c) => c.role === 'ttc' && c.cents !== solved.ttc.cents && !c.repaired && c.score > solved.ttc.score + OUTRANKED_BY
+      && !deductedBetween(lines, solved.ttc, c)));
     // An amount due of the other sign than the total (a credit note's "- 180,00" left to refund beside
     // a total read "200,00"): OCR lost a minus sign somewhere, and the equation proves nothing.
     const signsClash = due !== null && due !== 0 && solved.ttc.cents !== 0 && Math.sign(due) !== Math.sign(solved.ttc.cents);
@@ -407,8 +412,10 @@ export function readTotals(lines: Line[]): Totals {
   // A VAT of zero implies a total only where the page says why no VAT is due (a misread "0.00" does not).
   const vatKnown = v && (v.cents !== 0 || zeroVat);
   const totalOf = (net: Cents, vat: Cents) => net + (taxIncluded ? 0 : vat) + (rounding?.cents ?? 0);
-  const impliedTtc = !t && h && vatKnown ? totalOf(h.cents, v.cents) : null;
-  const impliedHt = !h && t && v && !taxIncluded ? t.cents - v.cents : null;
+  // A VAT that is no plausible share of its net or total is a misread (the net of a tax summary's
+  // row taken for its tax): it implies nothing.
+  const impliedTtc = !t && h && vatKnown && vatShareIsPlausible(h.cents, v.cents) ? totalOf(h.cents, v.cents) : null;
+  const impliedHt = !h && t && v && !taxIncluded && vatShareIsPlausible(t.cents - v.cents, v.cents) ? t.cents - v.cents : null;
   // A net and a total with no VAT read between them: the difference, when it is a VAT's share.
   const impliedTva = !v && h && t && t.cents !== h.cents && vatShareIsPlausible(h.cents, t.cents - h.cents) ? t.cents - h.cents : null;
   const rounded = roundedTotal(t, lines, rounding);
@@ -422,11 +429,21 @@ export function readTotals(lines: Line[]): Totals {
   // the amount left to pay after a deposit. The net and a VAT known to be right imply it, as when no
   // total was read. Not a total a little under the net: a receipt's discount may come after its
   // subtotal.
-  const belowNet = h && !h.inColumn && !h.repaired && vatKnown && guessed.ht === h.cents && guessed.ttc !== null && guessed.ttc > 0 && guessed.ttc < h.cents * BELOW_NET;
+  const belowNet = h && !h.inColumn && !h.repaired && vatKnown && vatShareIsPlausible(h.cents, guessed.tva ?? 0) && guessed.ht === h.cents && guessed.ttc !== null && guessed.ttc > 0 && guessed.ttc < h.cents * BELOW_NET;
   return {
     ...(belowNet ? { ...guessed, ttc: totalOf(h.cents, guessed.tva ?? 0) } : guessed), due,
     confidence: { ht: GUESS.ht - looseness(h), tva: GUESS.tva - looseness(v), ttc: GUESS.ttc - looseness(t) }, currencies, rivalTotals: [], proof: 'none',
   };
+}
+
+/**
+ * An amount printed on a line between a total and a later one that is their difference: a deposit,
+ * a payment or a discount, which makes the later one what remains of the first.
+ */
+function deductedBetween(lines: Line[], total: Candidate, later: Candidate): boolean {
+  if (later.lineIndex <= total.lineIndex) return false;
+  const gap = Math.abs(total.cents - later.cents);
+  return lines.slice(total.lineIndex + 1, later.lineIndex).some((l) => findAmounts(l.text).some((a) => Math.abs(Math.abs(a.cents) - gap) <= 1));
 }
 
 /**
