@@ -51,7 +51,13 @@ export function readCurrency(lines: Line[], amountCurrencies: string[], seller: 
     if (code && CODES.includes(code)) return { code, confidence: 0.95 };
   }
   const besideAmounts = mostCommon(amountCurrencies);
-  if (besideAmounts) return { code: besideAmounts, confidence: 0.9 };
+  if (besideAmounts) {
+    // One amount OCR read beside a symbol ("£59.53" in a Malaysian till's tax summary) against where
+    // the seller is registered: kept, but under another reading that agrees with the registration.
+    const once = lines.some((l) => l.conf < 1) && amountCurrencies.filter((c) => c === besideAmounts).length === 1;
+    const registered = once ? sellerCurrency(lines, texts, seller) : null;
+    return { code: besideAmounts, confidence: registered && registered !== besideAmounts ? STRAY_TOKEN : 0.9 };
+  }
   const printed: Array<{ code: string; line: Line }> = [];
   for (const line of lines) {
     for (const m of line.text.matchAll(CODE_WORD)) printed.push({ code: m[1]!, line });
