@@ -233,6 +233,13 @@ test('receipts: a rounding whose minus OCR lost or hid behind a currency, and a 
   assert.deepEqual([exactCash.fields.montant_ttc, exactCash.extra.amountsProof], [6430, 'weak']);
   const implied = readFields([ocrRun('Total Sales (Excluding GST) 60.68', 100), ocrRun('Total GST 3.64', 115), ocrRun('Rounding Aut 02', 130), ocrRun('Cash 64.30', 145)]);
   assert.equal(implied.fields.montant_ttc, 6430, 'a total implied by the net and the VAT, above an unread rounding');
+  // Its point lost: "002" is no whole amount, but 0.02.
+  assert.equal(receipt('Rounding Adj 002').fields.montant_ttc, 6430);
+  // Its amount misread past any rounding ("6.02" for 0.02): the total printed next, a few cents off
+  // and rounded to 5 cents, is the rounded total, for review.
+  const misread = receipt('Rounding Ad) 6.02', ['Nett Total 64.30', 'Cash 70.00']);
+  assert.deepEqual([misread.fields.montant_ttc, misread.extra.amountsProof], [6430, 'weak']);
+  assert.equal(receipt('Rounding Ad) 6.02', ['Nett Total 64.33']).fields.montant_ttc, 6432, 'cash is rounded to 5 cents');
   const none = receipt('Rounding Adj 0.00', ['Cash 70.00']);
   assert.equal(none.extra.amountsProof, 'equation', 'a rounding of nothing leaves the proof');
 });

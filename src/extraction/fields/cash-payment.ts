@@ -39,7 +39,8 @@ export function roundingAdjustment(lines: Line[]): Rounding | null {
     if (!label) continue;
     // A currency may stand between the sign and the figure ("-RM0.02"), and OCR reads its 0 as "O".
     const after = text.slice(label.index + label[0].length).replace(/\b(rm|myr|eur)\s?|[$€]\s?/g, '');
-    const last = [...after.matchAll(/(-)?\s?([\do]*)[.,](\d{2})(\s?-)?(?!\d)/g)].at(-1);
+    // Its point lost, a rounding is three digits from a nought ("Rounding Adj 001"): no whole amount.
+    const last = [...after.matchAll(/(-)?\s?([\do]*)[.,](\d{2})(\s?-)?(?!\d)/g)].at(-1) ?? /(-)?\s?\b()0(\d{2})(\s?-)?\s*$/.exec(after);
     if (!last) continue;
     const cents = Number(last[2]?.replace(/o/g, '0') || 0) * 100 + Number(last[3]);
     // Cash is rounded to 5 or 10 cents: anything larger on a "rounding" line is a rounded total.
@@ -59,11 +60,28 @@ export function roundingAdjustment(lines: Line[]): Rounding | null {
  */
 export function roundedTotal(total: { cents: Cents; lineIndex: number } | null, lines: Line[], rounding: Rounding | null): Cents | null {
   if (!total) return null;
-  if (!rounding || rounding.cents === 0 || total.lineIndex > rounding.lineIndex) return total.cents;
+  if (!rounding) return roundedBelowUnread(total, lines) ?? total.cents;
+  if (rounding.cents === 0 || total.lineIndex > rounding.lineIndex) return total.cents;
   const below = lines.slice(rounding.lineIndex + 1);
   const tries = rounding.signUnsure ? [total.cents + rounding.cents, total.cents - rounding.cents] : [total.cents + rounding.cents];
   return tries.find((rounded) => printedOn(below, rounded)) ?? total.cents;
 }
+
+/**
+ * A rounding labelled below the total whose amount did not read ("Rounding Ad) 6.02" for 0.02): the
+ * first amount printed after it is the rounded total when it is a few cents off the total and a
+ * multiple of 5 cents, as cash is rounded.
+ */
+function roundedBelowUnread(total: { cents: Cents; lineIndex: number }, lines: Line[]): Cents | null {
+  const at = roundingLine(lines);
+  if (at === null || at <= total.lineIndex) return null;
+  const next = lines.slice(at + 1).map((l) => findAmounts(l.text)).find((amounts) => amounts.length)?.[0];
+  if (!next) return null;
+  const off = Math.abs(next.cents - total.cents);
+  return off > 0 && off <= MAX_ROUNDING && next.cents % CASH_STEP === 0 ? next.cents : null;
+}
+/** Cash is rounded to 5 cents (Malaysia, Switzerland) or to 10. */
+const CASH_STEP = 5;
 
 /**
  * What a receipt's payment proves: amount tendered − change (− cash rounding), or the amount

@@ -378,7 +378,9 @@ export function readTotals(lines: Line[]): Totals {
     // ("Round Adj -$0.02" read "-50.02", then "DEBIT CARD $315.15" under a total of 315.17).
     const unroundedTotal = beforeRounding(solved.ttc, rounded, lines, rounding);
     const total = outranking ? outranking.cents : unroundedTotal ? paidTotal(rounded, lines, rounding, true) : rounded;
-    const weak = Boolean(rival || outranking) || splitRival || signsClash || unsure || unroundedTotal;
+    // A rounded total found below a rounding whose amount did not read: no line proves that step.
+    const roundingUnread = rounding === null && rounded !== solved.ttc.cents;
+    const weak = Boolean(rival || outranking) || splitRival || signsClash || unsure || unroundedTotal || roundingUnread;
     const cap = weak ? WEAK_PROOF_CONFIDENCE : 0.99;
     const conf = (s: number) => Math.max(0, Math.min(cap, 0.55 + s * 0.45));
     // The amount due's sign is the credit note's: its minus, the one OCR kept, signs the amounts too.
@@ -423,7 +425,7 @@ export function readTotals(lines: Line[]): Totals {
   const unrounded = t ? beforeRounding(t, rounded, lines, rounding) : impliedTtc !== null && rounding === null && beforeRounding({ cents: impliedTtc, lineIndex: h!.lineIndex }, impliedTtc, lines, null);
   const read = { ht: h?.cents ?? impliedHt, tva: v?.cents ?? impliedTva, ttc: paidTotal(rounded ?? impliedTtc, lines, rounding, unrounded) };
   // A cash rounding moves the total off net + tax: the rate then relates nothing the page prints.
-  const guessed = rounding ? read : totalWithLostDigits(guessFromRate(read, printedVatRates(lines)));
+  const guessed = rounding || (t && rounded !== t.cents) ? read : totalWithLostDigits(guessFromRate(read, printedVatRates(lines)));
   // A total still under half the net it includes, the net read as printed beside its own label: a
   // total whose digits OCR lost in leader dots ("Net à payer TTC ....../3 4 €" for 5 049,32 €), or
   // the amount left to pay after a deposit. The net and a VAT known to be right imply it, as when no
