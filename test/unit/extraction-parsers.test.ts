@@ -16,6 +16,8 @@ test('amount formats', () => {
   assert.deepEqual(findAmounts('EUR 5,00 et -12,00').map((a) => a.cents), [500, -1200]);
   assert.deepEqual(findAmounts('TVA 20 % 100,00 20,00').map((a) => a.cents), [10000, 2000]);
   assert.deepEqual(findAmounts('Réf 2024 page 3'), [], 'integers without currency are not money');
+  assert.deepEqual(findAmounts('Total Amount RMO.90').map((a) => [a.cents, a.currency, a.raw]), [[90, 'MYR', 'RM0.90']], 'a nought read "O" after a currency');
+  assert.deepEqual(findAmounts('FIRMO.90 GRAM'), [], 'a word ending in "RMO" is no currency');
 });
 
 test('date formats, day first', () => {

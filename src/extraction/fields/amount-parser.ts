@@ -37,10 +37,14 @@ function currencyCode(symbol: string | undefined): string | null {
 }
 
 const LEADING_NOUGHT = /^0\d+$/;
+const NOUGHT_READ_AS_O = /(?<=(?<!\p{L})(?:€|EUR|USD|\$|£|GBP|CHF|RM|MYR)\s?)[Oo](?=[.,]\d{2}(?!\d))/gu;
 
 /** Every amount in a text, left to right. Amounts need two decimals unless a currency marks them. */
-export function findAmounts(text: string): AmountMatch[] {
+export function findAmounts(printed: string): AmountMatch[] {
   const out: AmountMatch[] = [];
+  // OCR reads a nought after a currency as the letter ("RMO.90"); replaced letter for digit, the
+  // text keeps its length, so positions in it still hold.
+  const text = printed.replace(NOUGHT_READ_AS_O, '0');
   for (const m of text.matchAll(AMOUNT)) {
     const g = m.groups!;
     const hasCents = /[.,]\d{2}$/.test(g.num!);
