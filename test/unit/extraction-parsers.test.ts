@@ -301,6 +301,14 @@ test('receipts\' suppliers on a photographed till: a lower-case "legal form", a 
     ocrRun('TOTAL', 400, 200), ocrRun('RM12.60', 800, 200), ocrRun('THANK YOU', 450, 400),
   ]).fields.fournisseur;
   assert.equal(header, 'KEDAI KOPI SELERA');
+  // Photographed on a table: the print starts a third of the way down, under the photo's dark edge,
+  // which OCR read as letters with no confidence at all.
+  const photographed = readFields([
+    { ...ocrRun('EE —', 40, 0), h: 40, conf: 0 },
+    ocrRun('KEDAI KOPI SELERA', 400, 1000), ocrRun('NO. 12, JALAN MAWAR 3', 400, 1015), ocrRun('TEL: 03-1234 5678', 400, 1030),
+    ocrRun('ITEM', 400, 1100), ocrRun('NASI LEMAK', 400, 1115), ocrRun('TOTAL', 400, 1200), ocrRun('RM12.60', 800, 1200), ocrRun('THANK YOU', 450, 1400),
+  ]).fields.fournisseur;
+  assert.equal(photographed, 'KEDAI KOPI SELERA');
 });
 
 test('receipts\' currency: a symbol glued to a product code is no money; "RM" in a column of its own is ringgit', () => {

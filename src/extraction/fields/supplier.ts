@@ -216,13 +216,21 @@ function candidatesOf(lines: Line[]): { candidates: Candidate[]; domains: string
   return { candidates, domains, mailboxes: sellerMailboxes(lines, customer) };
 }
 
+const NOISE_CONF = 0.25;
+
 /**
  * The letterhead: the tallest short line near the top of page 1. Lines within a few pixels of the
  * tallest are as tall, OCR's boxes being that loose: the topmost of them is taken ("WAH RESTORAN"
  * over "CASHIER: ADMIN", one box a pixel or two taller on a till printed in one size).
  */
 function letterheadName(lines: Line[], customer: Set<number>, pageHeight: number): Candidate | null {
-  const header = lines.filter((l, i) => l.page === 1 && l.y < pageHeight * LETTERHEAD_SHARE && !customer.has(i));
+  // A line OCR read with next to no confidence is a picture's edge or a smudge read as letters
+  // ("EE —" over a photographed till's name), whatever its height.
+  // The top of the print, not of the picture: a till receipt photographed on a table starts a third
+  // of the way down.
+  const read = lines.filter((l) => l.page === 1 && l.conf >= NOISE_CONF);
+  const top = Math.min(...read.map((l) => l.y));
+  const header = read.filter((l) => l.y < top + (pageHeight - top) * LETTERHEAD_SHARE && !customer.has(lines.indexOf(l)));
   // A title line ("Stylesheet zur Lesbarmachung der XML-Daten …") is longer than a company name, and
   // a "Cashier: Admin" line is a key and its value.
   const fits = (s: string) => plausibleName(s) && s.split(/\s+/).length <= MAX_NAME_WORDS && !KEY_VALUE.test(s);
