@@ -493,6 +493,14 @@ test('the date of an associated invoice is not the invoice date', () => {
     run('Date de facture associée : 15/01/2023', 350, 35),
   ]);
   assert.equal(inv.fields.date_facture, '2023-02-28');
+  // A deposit's row dates the deposit: with the invoice date's line lost, no date is better than it.
+  const deposit = readFields([
+    run('Fällig am: 26. Februar 2025', 350, 20), run('Rechnungsbetrag 2.032,12 €', 350, 300),
+    run('abzgl. Anzahlung vom 16. Dezember 2024 -406,00 €', 350, 315), run('Offener Betrag 1.626,12 €', 350, 330),
+  ]);
+  assert.equal(deposit.fields.date_facture, null);
+  assert.equal(readFields([run('Lieferung vom 16. Dezember 2024', 350, 20), run('Gesamt 1.626,12 €', 350, 300)]).fields.date_facture, null, 'a delivery, as before');
+  assert.equal(readFields([run('Paris, le 16 décembre 2024', 350, 20), run('Total TTC 1 626,12 €', 350, 300)]).fields.date_facture, '2024-12-16', 'a bare date, as before');
 });
 
 test('a bare "Date" cell beside its value is the invoice date, not the due date below it', () => {

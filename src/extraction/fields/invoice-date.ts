@@ -1,8 +1,9 @@
 // The invoice date, told apart from due, delivery, order and period dates by its label.
 import { COLUMN_GAP, spanConf, type Line } from '../layout/lines.ts';
+import { findAmounts } from './amount-parser.ts';
 import { findDates, numericDateOrder } from './date-parser.ts';
 import { findLabels, type LabelHit } from './labelled-values.ts';
-import { DATE_LABELS, DATE_QUALIFIERS, NAMES_THE_INVOICE_DATE, type DateRole } from './labels.ts';
+import { AMOUNT_DECOYS, DATE_LABELS, DATE_QUALIFIERS, NAMES_THE_INVOICE_DATE, type DateRole } from './labels.ts';
 import { fold } from './text-normalise.ts';
 
 export interface DateReading { invoiceDate: string | null; confidence: number; dueDate: string | null; evidence: DateEvidence }
@@ -52,6 +53,8 @@ export function readDates(lines: Line[]): DateReading {
     const text = fold(line.text);
     // Each `re` is reset as it is read (build.ts, label()).
     if (notInvoiceDates.some((l) => l.re.test(text))) return;
+    // A deposit's or a discount's row dates that payment ("abzgl. Anzahlung vom 16.12.2024 -406,00 €").
+    if (AMOUNT_DECOYS.test(text) && findAmounts(line.text).length) return;
     for (const d of findDates(line.text, order)) scored.push({ ...candidate(d.iso, UNLABELLED, line.conf, 0, false), explained: accounted.has(d.iso) });
   });
   const best = scored.reduce<Candidate | null>((b, c) => (!b || c.rank > b.rank ? c : b), null);
