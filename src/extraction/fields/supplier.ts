@@ -226,15 +226,14 @@ const NOISE_CONF = 0.25;
 function letterheadName(lines: Line[], customer: Set<number>, pageHeight: number): Candidate | null {
   // A line OCR read with next to no confidence is a picture's edge or a smudge read as letters
   // ("EE —" over a photographed till's name), whatever its height.
-  // The top of the print, not of the picture: a till receipt photographed on a table starts a third
-  // of the way down.
-  const read = lines.filter((l) => l.page === 1 && l.conf >= NOISE_CONF);
-  const top = Math.min(...read.map((l) => l.y));
-  const header = read.filter((l) => l.y < top + (pageHeight - top) * LETTERHEAD_SHARE && !customer.has(lines.indexOf(l)));
+  const read = lines.filter((l, i) => l.page === 1 && l.conf >= NOISE_CONF && !customer.has(i));
   // A title line ("Stylesheet zur Lesbarmachung der XML-Daten …") is longer than a company name, and
   // a "Cashier: Admin" line is a key and its value.
   const fits = (s: string) => plausibleName(s) && s.split(/\s+/).length <= MAX_NAME_WORDS && !KEY_VALUE.test(s);
-  const fitting = header.filter((l) => fits(nameBeforeMentions(l.text)));
+  const fittingFrom = (top: number) => read.filter((l) => l.y >= top && l.y < top + (pageHeight - top) * LETTERHEAD_SHARE && fits(nameBeforeMentions(l.text)));
+  // Nothing at the top of the picture: the top of the print, as a till receipt photographed on a
+  // table starts a third of the way down.
+  const fitting = fittingFrom(0).length ? fittingFrom(0) : fittingFrom(Math.min(...read.map((l) => l.y)));
   const height = Math.max(...fitting.map((l) => l.h));
   const tallest = fitting.filter((l) => l.h >= height * AS_TALL).sort((a, b) => a.y - b.y)[0];
   if (!tallest) return null;
