@@ -309,6 +309,13 @@ test('receipts\' suppliers on a photographed till: a lower-case "legal form", a 
     ocrRun('ITEM', 400, 1100), ocrRun('NASI LEMAK', 400, 1115), ocrRun('TOTAL', 400, 1200), ocrRun('RM12.60', 800, 1200), ocrRun('THANK YOU', 450, 1400),
   ]).fields.fournisseur;
   assert.equal(photographed, 'KEDAI KOPI SELERA');
+  // A name in the top quarter of the picture stays the name: an address line further down, its box
+  // drawn taller, is no letterhead.
+  const upper = readFields([
+    ocrRun('KEDAI KOPI SELERA', 400, 500), { ...ocrRun('Taman Melati 81200 Johor Bahru', 400, 700), h: 16 },
+    ocrRun('TOTAL', 400, 1800), ocrRun('RM12.60', 800, 1800), ocrRun('THANK YOU', 450, 2600),
+  ]).fields.fournisseur;
+  assert.equal(upper, 'KEDAI KOPI SELERA');
 });
 
 test('receipts\' currency: a symbol glued to a product code is no money; "RM" in a column of its own is ringgit', () => {
