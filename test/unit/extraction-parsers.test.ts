@@ -620,6 +620,18 @@ test('dates with month names joined by hyphens, as "5-Mar-2025" prints them', ()
   assert.deepEqual(findDates('Période : 1-févr-2024 - 29-févr-2024', 'dmy').map((d) => d.iso), ['2024-02-01', '2024-02-29']);
 });
 
+test('a speck read between a month and its year: a date after a date label only', () => {
+  assert.deepEqual(findDates(' 5 mai ; 2026', 'dmy', true).map((d) => d.iso), ['2026-05-05']);
+  assert.deepEqual(findDates(' 25 février Let 2024', 'dmy', true).map((d) => d.iso), ['2024-02-25']);
+  assert.deepEqual(findDates('Livré le 5 mai ; 2026'), [], 'unlabelled, it is no date');
+  assert.deepEqual(findDates(' 5 mai dernier 2026', 'dmy', true), [], 'a word is no speck');
+  // A colon read as a quote mark or a semicolon still ends a bare "Date".
+  for (const label of ['Date \u2018', 'Date ;']) {
+    const invoice = readFields([run(`${label} 9 août R 2024`, 300, 40), run("Date d'échéance : 8 octobre 2024", 300, 60)]);
+    assert.equal(invoice.fields.date_facture, '2024-08-09', label);
+  }
+});
+
 test("a month's name that OCR misread by one letter, between a day and a year, is still that month", () => {
   const iso = (text: string) => findDates(text, 'dmy').map((d) => d.iso);
   assert.deepEqual(iso("Date d'émission : 23 aolt 2026"), ['2026-08-23']);

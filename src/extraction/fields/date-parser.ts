@@ -97,15 +97,23 @@ export function numericDateOrder(texts: string[]): NumericOrder {
 
 /** ISO basic format (20260815): a date only where a label says so, else any 8-digit reference would be one. */
 const COMPACT = { re: /\b((?:19|20)\d{2})(\d{2})(\d{2})\b/g, build: (m: RegExpExecArray) => isoDate(Number(m[1]), Number(m[2]), Number(m[3])) };
+/**
+ * A month's name and its year with a speck of noise between them ("5 mai ; 2026", "9 août R 2024":
+ * a ruled line or a smudge read as a mark or a letter): a date only where a label says so.
+ */
+const NOISY_DMY = {
+  re: new RegExp(`\\b(\\d{1,2})(?:er)?\\.?\\s+(${MONTH_NAMES})\\.?\\s+[^\\s\\d]{1,3}\\s+(\\d{4})\\b`, 'g'),
+  build: (m: RegExpExecArray) => isoDate(Number(m[3]), MONTHS[m[2]!]!, Number(m[1])),
+};
 
 /**
  * Every date in a text; numeric dates in the document's order (day-first by default). `labelled`
- * admits the compact ISO form too, for text that follows a date label.
+ * admits the compact ISO form and noise inside a date too, for text that follows a date label.
  */
 export function findDates(text: string, order: NumericOrder = 'dmy', labelled = false): DateMatch[] {
   const folded = fold(text);
   const out: DateMatch[] = [];
-  for (const { re, build } of labelled ? [...PATTERNS, COMPACT] : PATTERNS) {
+  for (const { re, build } of labelled ? [...PATTERNS, COMPACT, NOISY_DMY] : PATTERNS) {
     for (const m of folded.matchAll(re)) {
       const iso = build(m as RegExpExecArray, order);
       if (iso && !out.some((d) => m.index! < d.end && d.index < m.index! + m[0].length)) {

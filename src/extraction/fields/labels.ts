@@ -119,11 +119,12 @@ export const DATE_LABELS: Label<DateRole>[] = [
   // The invoice a credit note corrects, with its date: "Korrektur der Rechnung RE-12 vom 8. Juli",
   // "Credit against invoice INV-12 dated …". Its date is accounted for: it competes with no other.
   label('decoy', OTHER_DATE, String.raw`\b${any('otherInvoiceMentions')}\s+${DATED_TITLE}`),
-  // A bare "Date": at the end of its line, before a colon, beside its value, or opening a cell with
-  // the date after it. "Vertrags-Datum", "Liefer-Datum": a hyphen makes it another word's date.
+  // A bare "Date": at the end of its line, before a colon (which OCR may read ";" or a quote mark),
+  // beside its value, or opening a cell with the date after it. "Vertrags-Datum", "Liefer-Datum": a
+  // hyphen makes it another word's date.
   label('invoice', BARE_DATE, [
     String.raw`${NOT_INSIDE_A_WORD}${alt([...words('dateWords'), ...words('lineEndDateWords')])}\s*[:.]?\s*$`,
-    String.raw`${NOT_INSIDE_A_WORD}${any('dateWords')}\s*[:.]`,
+    String.raw`${NOT_INSIDE_A_WORD}${any('dateWords')}\s*[:.;\u2018]`,
     String.raw`${NOT_INSIDE_A_WORD}${any('dateWords')}${NEXT_CELL_IS_NUMBER}`,
     String.raw`${AFTER_CELL_START}${any('dateWords')}\s+(?=\d)`,
   ].join('|')),
