@@ -316,6 +316,12 @@ test('receipts\' suppliers on a photographed till: a lower-case "legal form", a 
     ocrRun('TOTAL', 400, 1800), ocrRun('RM12.60', 800, 1800), ocrRun('THANK YOU', 450, 2600),
   ]).fields.fournisseur;
   assert.equal(upper, 'KEDAI KOPI SELERA');
+  // A field's label alone on its line, its value read elsewhere, is no letterhead.
+  const label = readFields([
+    { ...ocrRun('Date', 400, 40), h: 16 }, ocrRun('12/03/2018', 700, 60), ocrRun('KEDAI KOPI SELERA', 400, 80),
+    ocrRun('TOTAL', 400, 1800), ocrRun('RM12.60', 800, 1800), ocrRun('THANK YOU', 450, 2600),
+  ]).fields.fournisseur;
+  assert.equal(label, 'KEDAI KOPI SELERA');
 });
 
 test('receipts\' currency: a symbol glued to a product code is no money; "RM" in a column of its own is ringgit', () => {

@@ -1,9 +1,10 @@
 // The supplier's name: a company name with its legal form, the legal mentions, or the letterhead.
 import { COLUMN_GAP, type Line } from '../layout/lines.ts';
 import { customerLines } from './company-ids.ts';
-import { CONTACT_KEY_CELL, CUSTOMER_LABELS, DASH_BEFORE_LEGAL_FORM, DOCUMENT_TITLES, LEGAL_FORMS, POSTCODE_AND_TOWN, REGISTRATION, REGISTRATION_AFTER_NAME, SELLER_HEADINGS, SPELLED_LEGAL_FORMS, STREET_ADDRESS } from './labels.ts';
+import { AMOUNT_LABELS, CONTACT_KEY_CELL, CUSTOMER_LABELS, DATE_LABELS, DASH_BEFORE_LEGAL_FORM, DOCUMENT_TITLES, LEGAL_FORMS, POSTCODE_AND_TOWN, REGISTRATION, REGISTRATION_AFTER_NAME, SELLER_HEADINGS, SPELLED_LEGAL_FORMS, STREET_ADDRESS } from './labels.ts';
 import { findAmounts } from './amount-parser.ts';
 import { findDates } from './date-parser.ts';
+import { findLabels } from './labelled-values.ts';
 import { fold } from './text-normalise.ts';
 import { SUPPLIER_FEATURES, supplierProbability, type SupplierFeatures } from './supplier-model.ts';
 
@@ -230,7 +231,10 @@ function letterheadName(lines: Line[], customer: Set<number>, pageHeight: number
   // A title line ("Stylesheet zur Lesbarmachung der XML-Daten …") is longer than a company name, and
   // a "Cashier: Admin" line is a key and its value.
   const fits = (s: string) => plausibleName(s) && s.split(/\s+/).length <= MAX_NAME_WORDS && !KEY_VALUE.test(s);
-  const fittingFrom = (top: number) => read.filter((l) => l.y >= top && l.y < top + (pageHeight - top) * LETTERHEAD_SHARE && fits(nameBeforeMentions(l.text)));
+  // Nor is a line that is only a field's label, its value lost or elsewhere ("Date", "Total Rounded").
+  const labels = new Set([...findLabels(lines, DATE_LABELS), ...findLabels(lines, AMOUNT_LABELS)]
+    .filter((h) => h.afterIndex - h.label.length <= 1 && !/\p{L}/u.test(h.after)).map((h) => lines[h.lineIndex]!));
+  const fittingFrom = (top: number) => read.filter((l) => l.y >= top && l.y < top + (pageHeight - top) * LETTERHEAD_SHARE && !labels.has(l) && fits(nameBeforeMentions(l.text)));
   // Nothing at the top of the picture: the top of the print, as a till receipt photographed on a
   // table starts a third of the way down.
   const fitting = fittingFrom(0).length ? fittingFrom(0) : fittingFrom(Math.min(...read.map((l) => l.y)));
