@@ -18,6 +18,9 @@ test('amount formats', () => {
   assert.deepEqual(findAmounts('Réf 2024 page 3'), [], 'integers without currency are not money');
   assert.deepEqual(findAmounts('Total Amount RMO.90').map((a) => [a.cents, a.currency, a.raw]), [[90, 'MYR', 'RM0.90']], 'a nought read "O" after a currency');
   assert.deepEqual(findAmounts('FIRMO.90 GRAM'), [], 'a word ending in "RMO" is no currency');
+  assert.deepEqual(findAmounts('Total $258. 78').map((a) => a.cents), [25878], 'cents set apart after the point of an amount in its currency');
+  assert.deepEqual(findAmounts('RM 1,234. 50 cash').map((a) => a.cents), [123450]);
+  assert.deepEqual(findAmounts('Article 12. 15 jours'), [], 'no currency: a sentence ends');
 });
 
 test('date formats, day first', () => {
