@@ -41,14 +41,15 @@ const LEADING_NOUGHT = /^0\d+$/;
  * Cents that OCR set apart after the decimal point of an amount marked by its currency ("$258. 78"):
  * moved back against it, the space after them, so that the text keeps its length.
  */
-const CENTS_APART = /(?<=(?<!\p{L})(?:€|EUR|USD|\$|£|GBP|CHF|RM|MYR)\s?\d{1,3}(?:[ .,']\d{3})*[.,]) (\d{2})(?![\d.,])/gu;
-const NOUGHT_READ_AS_O = /(?<=(?<!\p{L})(?:€|EUR|USD|\$|£|GBP|CHF|RM|MYR)\s?)[Oo](?=[.,]\d{2}(?!\d))/gu;
+const CENTS_APART = new RegExp(`(?<=(?<!\\p{L})${CURRENCY}\\s?\\d{1,3}(?:[ .,']\\d{3})*[.,]) (\\d{2})(?![\\d.,])`, 'gu');
+/** A nought after a currency that OCR read as the letter ("RMO.90"). */
+const NOUGHT_READ_AS_O = new RegExp(`(?<=(?<!\\p{L})${CURRENCY}\\s?)[Oo](?=[.,]\\d{2}(?!\\d))`, 'gu');
 
 /** Every amount in a text, left to right. Amounts need two decimals unless a currency marks them. */
 export function findAmounts(printed: string): AmountMatch[] {
   const out: AmountMatch[] = [];
-  // OCR reads a nought after a currency as the letter ("RMO.90"); replaced letter for digit, the
-  // text keeps its length, so positions in it still hold.
+  // OCR's misreadings next to a currency put right; the text keeps its length, so positions in it
+  // still hold.
   const text = printed.replace(NOUGHT_READ_AS_O, '0').replace(CENTS_APART, '$1 ');
   for (const m of text.matchAll(AMOUNT)) {
     const g = m.groups!;

@@ -237,7 +237,8 @@ function letterheadName(lines: Line[], customer: Set<number>, pageHeight: number
   const fittingFrom = (top: number) => read.filter((l) => l.y >= top && l.y < top + (pageHeight - top) * LETTERHEAD_SHARE && !labels.has(l) && fits(nameBeforeMentions(l.text)));
   // Nothing at the top of the picture: the top of the print, as a till receipt photographed on a
   // table starts a third of the way down.
-  const fitting = fittingFrom(0).length ? fittingFrom(0) : fittingFrom(Math.min(...read.map((l) => l.y)));
+  const atTop = fittingFrom(0);
+  const fitting = atTop.length ? atTop : fittingFrom(Math.min(...read.map((l) => l.y)));
   const height = Math.max(...fitting.map((l) => l.h));
   const tallest = fitting.filter((l) => l.h >= height * AS_TALL).sort((a, b) => a.y - b.y)[0];
   if (!tallest) return null;

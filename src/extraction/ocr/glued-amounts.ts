@@ -5,8 +5,7 @@ import type { TextRun } from '../layout/text-run.ts';
 
 /**
  * A word of three letters or more, then an amount printed with thousands groups and cents, whose
- * first digit is a 1 read as a letter (l, I, |) or kept: "comprisesl.194,92", "Totall 234,56" is
- * not one (a space splits words).
+ * first digit is kept or is a 1 read as a letter (l, I, |): "comprisesl.194,92", "TTC2.386,40".
  */
 const GLUED = /^(\p{L}{3,}?)([lI|]|\d{1,3})([.,]\d{3}(?:[.,]\d{3})*[.,]\d{2})$/u;
 
