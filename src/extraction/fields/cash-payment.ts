@@ -90,7 +90,6 @@ const CASH_STEP = 5;
  * elsewhere, or one digit away from the total read.
  */
 export function paidTotal(total: Cents | null, lines: Line[], rounding: Rounding | null, beforeRounding = false): Cents | null {
-  if (total === null) return null;
   const payment = { tendered: amountAfter(lines, /^\W*(cash|tendered|amount received|paid)\b/), change: amountAfter(lines, /^\W*(change|balance returned)\b/),
     // A card is charged the total exactly: no change, no rounding.
     card: amountAfter(lines, /^\W*(visa|master\s?card|amex|american express|(credit|debit)?\s?card)\b/) };
@@ -98,15 +97,16 @@ export function paidTotal(total: Cents | null, lines: Line[], rounding: Rounding
   // A total known to come before a cash rounding (beforeRounding), paid in cash with no change read:
   // cash within a rounding of it is the exact rounded total ("NET TOTAL 62.58", the rounding
   // unread, "Cash 62.60", "CHANGE" and its amount illegible).
-  const exactCash = beforeRounding && tendered !== null && change === null && Math.abs(tendered - total) <= MAX_ROUNDING ? [tendered] : [];
+  const exactCash = beforeRounding && total !== null && tendered !== null && change === null && Math.abs(tendered - total) <= MAX_ROUNDING ? [tendered] : [];
   // The total may be printed before or after its cash rounding.
   const proven = tendered !== null && change !== null ? [tendered - change, tendered - change - (rounding?.cents ?? 0)] : card !== null ? [card] : exactCash;
   if (!proven.length) return total;
-  if (proven.includes(total)) return total;
+  if (total !== null && proven.includes(total)) return total;
   // Printed elsewhere: the payment lines themselves corroborate nothing ("CASH $820", its point
-  // lost, with "Change $0.00", under a total of $8.20 printed twice).
+  // lost, with "Change $0.00", under a total of $8.20 printed twice). With no total read at all (its
+  // label misread, "TOTAL (GST IMCL) 38.37"), a payment printed elsewhere is the total too.
   const elsewhere = lines.filter((l) => !Object.values(payment).some((read) => read?.line === l));
-  return proven.find((p) => p > 0 && (printedOn(elsewhere, p) || oneDigitApart(p, total))) ?? total;
+  return proven.find((p) => p > 0 && (printedOn(elsewhere, p) || (total !== null && oneDigitApart(p, total)))) ?? total;
 }
 
 /**
