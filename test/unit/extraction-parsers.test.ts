@@ -329,6 +329,12 @@ test('receipts\' suppliers on a photographed till: a lower-case "legal form", a 
     ocrRun('TOTAL', 400, 1800), ocrRun('RM12.60', 800, 1800), ocrRun('THANK YOU', 450, 2600),
   ]).fields.fournisseur;
   assert.equal(label, 'KEDAI KOPI SELERA');
+  // A text layer's first line may sit a point above the page's top: still the top of the picture.
+  const above = readFields([
+    { ...run('Cabinet Dupont', 40, -1), h: 14 }, run('200000 euros', 40, 17), run('CABINET MARTIN', 300, 126), run('Facture n° : 2022-11', 40, 140),
+    run('Total TTC 195,48', 300, 670),
+  ]).fields.fournisseur;
+  assert.equal(above, 'Cabinet Dupont');
 });
 
 test('receipts\' currency: a symbol glued to a product code is no money; "RM" in a column of its own is ringgit', () => {

@@ -234,11 +234,12 @@ function letterheadName(lines: Line[], customer: Set<number>, pageHeight: number
   // Nor is a line that is only a field's label, its value lost or elsewhere ("Date", "Total Rounded").
   const labels = new Set([...findLabels(lines, DATE_LABELS), ...findLabels(lines, AMOUNT_LABELS)]
     .filter((h) => h.afterIndex - h.label.length <= 1 && !/\p{L}/u.test(h.after)).map((h) => lines[h.lineIndex]!));
-  const fittingFrom = (top: number) => read.filter((l) => l.y >= top && l.y < top + (pageHeight - top) * LETTERHEAD_SHARE && !labels.has(l) && fits(nameBeforeMentions(l.text)));
+  const fittingIn = (from: number, to: number) => read.filter((l) => l.y >= from && l.y < to && !labels.has(l) && fits(nameBeforeMentions(l.text)));
   // Nothing at the top of the picture: the top of the print, as a till receipt photographed on a
-  // table starts a third of the way down.
-  const atTop = fittingFrom(0);
-  const fitting = atTop.length ? atTop : fittingFrom(Math.min(...read.map((l) => l.y)));
+  // table starts a third of the way down. (A text layer's first line may sit a point above the page.)
+  const atTop = fittingIn(-Infinity, pageHeight * LETTERHEAD_SHARE);
+  const printTop = Math.min(...read.map((l) => l.y));
+  const fitting = atTop.length ? atTop : fittingIn(printTop, printTop + (pageHeight - printTop) * LETTERHEAD_SHARE);
   const height = Math.max(...fitting.map((l) => l.h));
   const tallest = fitting.filter((l) => l.h >= height * AS_TALL).sort((a, b) => a.y - b.y)[0];
   if (!tallest) return null;
