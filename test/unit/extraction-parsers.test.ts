@@ -335,6 +335,11 @@ test('receipts\' suppliers on a photographed till: a lower-case "legal form", a 
     run('Total TTC 195,48', 300, 670),
   ]).fields.fournisseur;
   assert.equal(above, 'Cabinet Dupont');
+  // A PDF's page is the paper: no surround, so nothing is looked for below its top quarter.
+  const paper = readFields([
+    run('75011 Paris', 40, 150), { ...run('Kopie factuur', 40, 260), h: 14 }, run('Totaal 49,99', 300, 700),
+  ]).fields.fournisseur;
+  assert.equal(paper, null);
 });
 
 test('receipts\' currency: a symbol glued to a product code is no money; "RM" in a column of its own is ringgit', () => {

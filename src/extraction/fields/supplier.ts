@@ -235,11 +235,13 @@ function letterheadName(lines: Line[], customer: Set<number>, pageHeight: number
   const labels = new Set([...findLabels(lines, DATE_LABELS), ...findLabels(lines, AMOUNT_LABELS)]
     .filter((h) => h.afterIndex - h.label.length <= 1 && !/\p{L}/u.test(h.after)).map((h) => lines[h.lineIndex]!));
   const fittingIn = (from: number, to: number) => read.filter((l) => l.y >= from && l.y < to && !labels.has(l) && fits(nameBeforeMentions(l.text)));
-  // Nothing at the top of the picture: the top of the print, as a till receipt photographed on a
-  // table starts a third of the way down. (A text layer's first line may sit a point above the page.)
+  // Nothing at the top of a picture: the top of the print, as a till receipt photographed on a table
+  // starts a third of the way down. A PDF's page is the paper itself: its top is the top. (A text
+  // layer's first line may sit a point above the page.)
   const atTop = fittingIn(-Infinity, pageHeight * LETTERHEAD_SHARE);
+  const photo = read.some((l) => l.conf < 1);
   const printTop = Math.min(...read.map((l) => l.y));
-  const fitting = atTop.length ? atTop : fittingIn(printTop, printTop + (pageHeight - printTop) * LETTERHEAD_SHARE);
+  const fitting = atTop.length || !photo ? atTop : fittingIn(printTop, printTop + (pageHeight - printTop) * LETTERHEAD_SHARE);
   const height = Math.max(...fitting.map((l) => l.h));
   const tallest = fitting.filter((l) => l.h >= height * AS_TALL).sort((a, b) => a.y - b.y)[0];
   if (!tallest) return null;
