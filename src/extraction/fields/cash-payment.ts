@@ -40,6 +40,7 @@ export function roundingAdjustment(lines: Line[]): Rounding | null {
     // A currency may stand between the sign and the figure ("-RM0.02"), and OCR reads its 0 as "O".
     const after = text.slice(label.index + label[0].length).replace(/\b(rm|myr|eur)\s?|[$€]\s?/g, '');
     // Its point lost, a rounding is three digits from a nought ("Rounding Adj 001"): no whole amount.
+    // (The empty group stands for the whole part, so that both forms read the same groups.)
     const last = [...after.matchAll(/(-)?\s?([\do]*)[.,](\d{2})(\s?-)?(?!\d)/g)].at(-1) ?? /(-)?\s?\b()0(\d{2})(\s?-)?\s*$/.exec(after);
     if (!last) continue;
     const cents = Number(last[2]?.replace(/o/g, '0') || 0) * 100 + Number(last[3]);

@@ -220,6 +220,14 @@ function candidatesOf(lines: Line[]): { candidates: Candidate[]; domains: string
 const NOISE_CONF = 0.25;
 
 /**
+ * A line that is only a field's label, its value lost or elsewhere ("Date", "Total Rounded"): no
+ * name. Labels are found line by line, so only the few lines that could be a letterhead are read.
+ */
+function onlyALabel(line: Line): boolean {
+  return [...findLabels([line], DATE_LABELS), ...findLabels([line], AMOUNT_LABELS)].some((h) => h.afterIndex - h.label.length <= 1 && !/\p{L}/u.test(h.after));
+}
+
+/**
  * The letterhead: the tallest short line near the top of page 1. Lines within a few pixels of the
  * tallest are as tall, OCR's boxes being that loose: the topmost of them is taken ("WAH RESTORAN"
  * over "CASHIER: ADMIN", one box a pixel or two taller on a till printed in one size).
@@ -231,10 +239,7 @@ function letterheadName(lines: Line[], customer: Set<number>, pageHeight: number
   // A title line ("Stylesheet zur Lesbarmachung der XML-Daten …") is longer than a company name, and
   // a "Cashier: Admin" line is a key and its value.
   const fits = (s: string) => plausibleName(s) && s.split(/\s+/).length <= MAX_NAME_WORDS && !KEY_VALUE.test(s);
-  // Nor is a line that is only a field's label, its value lost or elsewhere ("Date", "Total Rounded").
-  const labels = new Set([...findLabels(lines, DATE_LABELS), ...findLabels(lines, AMOUNT_LABELS)]
-    .filter((h) => h.afterIndex - h.label.length <= 1 && !/\p{L}/u.test(h.after)).map((h) => lines[h.lineIndex]!));
-  const fittingIn = (from: number, to: number) => read.filter((l) => l.y >= from && l.y < to && !labels.has(l) && fits(nameBeforeMentions(l.text)));
+  const fittingIn = (from: number, to: number) => read.filter((l) => l.y >= from && l.y < to && fits(nameBeforeMentions(l.text)) && !onlyALabel(l));
   // Nothing at the top of a picture: the top of the print, as a till receipt photographed on a table
   // starts a third of the way down. A PDF's page is the paper itself: its top is the top. (A text
   // layer's first line may sit a point above the page.)
