@@ -5,6 +5,7 @@ import { findAmounts } from '../../src/extraction/fields/amount-parser.ts';
 import { readFields } from '../../src/extraction/fields/read-fields.ts';
 import { combineReadings } from '../../src/extraction/steps/ocr-step.ts';
 import type { TextRun } from '../../src/extraction/layout/text-run.ts';
+import { buildLines } from '../../src/extraction/layout/lines.ts';
 
 const run = (text: string, x: number, y: number, h = 10, conf = 1): TextRun => ({ text, x, y, w: text.length * h * 0.5, h, page: 1, conf });
 /** A row of cells at one height, each [text, x]. */
@@ -566,4 +567,23 @@ test('a net read down a column of items gives way to the total less its VAT', ()
     run('Total TTC', 350, 415), run('164,40 €', 480, 415),
   ]);
   assert.deepEqual([inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc], [13700, 2740, 16440]);
+});
+
+test("a row whose right end a phone scan let drift down stays one row where tesseract read it as one line", () => {
+  // Words as boxed on a 300-dpi scan: the VAT row's label, then its "%)" and amount 18 px lower, and
+  // a "€" box that overlaps the amount's by a few pixels. Tesseract's own line (ocrLine) joins them.
+  const word = (text: string, x: number, y: number, w: number, h: number, ocrLine: string): TextRun => ({ text, x, y, w, h, page: 1, conf: 0.93, ocrLine });
+  const words = (drifted: boolean) => [
+    word('Total', 1460, 1350, 84, 53, '3:2.1.1'), word('HT', 1560, 1350, 40, 53, '3:2.1.1'), word('2 318,40', 2140, 1360, 168, 30, '3:2.1.1'), word('€', 2290, 1347, 23, 53, '3:2.1.1'),
+    word('3', 510, 1412, 30, 27, '3:2.2.1'), word('81,20', 710, 1412, 120, 42, '3:2.2.1'),
+    word('TVA', 1460, 1408, 60, 59, '3:2.2.1'), word('(20', 1540, 1408, 47, 59, '3:2.2.1'),
+    word('%)', 1600, 1426, 43, 34, drifted ? '3:2.2.1' : '3:2.2.2'), word('463,68', 2140, 1426, 150, 30, drifted ? '3:2.2.1' : '3:2.2.2'), word('€', 2270, 1408, 40, 59, '3:2.2.1'),
+    word('Montant', 1460, 1467, 146, 70, '3:2.3.1'), word('TTC', 1620, 1467, 59, 70, '3:2.3.1'), word('2 782,08', 2140, 1494, 168, 34, '3:2.3.1'), word('€', 2294, 1468, 19, 71, '3:2.3.1'),
+  ];
+  const rows = (runs: TextRun[]) => buildLines(runs).map((l) => l.text.replace(/\s+/g, ' '));
+  assert.deepEqual(rows(words(true)), ['Total HT 2 318,40 €', '3 81,20 TVA (20 %) 463,68 €', 'Montant TTC 2 782,08 €']);
+  const inv = readFields(words(true));
+  assert.deepEqual([inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc, inv.extra.amountsProof], [231840, 46368, 278208, 'equation']);
+  // Two lines of tesseract's own, and overlapping boxes: two rows, as before.
+  assert.deepEqual(rows(words(false)), ['Total HT 2 318,40 €', '3 81,20 TVA (20 €', '%) 463,68', 'Montant TTC 2 782,08 €']);
 });

@@ -221,9 +221,11 @@ test('tesseract TSV: word rows become positioned runs; block, line and empty row
     '5\t1\t1\t1\t1\t1\t40\t20\t80\t24\t96.5\tTotal',
     '5\t1\t1\t1\t1\t2\t130\t21\t60\t23\t88\tTTC',
     '5\t1\t1\t1\t1\t3\t200\t20\t10\t24\t95\t ',
+    '5\t1\t2\t1\t3\t1\t400\t20\t70\t24\t91\t12,50',
   ].join('\n');
-  assert.deepEqual(wordsFromTsv(tsv, 2), [
-    { text: 'Total', x: 40, y: 20, w: 80, h: 24, page: 2, conf: 0.965 },
-    { text: 'TTC', x: 130, y: 21, w: 60, h: 23, page: 2, conf: 0.88 },
+  assert.deepEqual(wordsFromTsv(tsv, 2, 7), [
+    { text: 'Total', x: 40, y: 20, w: 80, h: 24, page: 2, conf: 0.965, ocrLine: '7:1.1.1' },
+    { text: 'TTC', x: 130, y: 21, w: 60, h: 23, page: 2, conf: 0.88, ocrLine: '7:1.1.1' },
+    { text: '12,50', x: 400, y: 20, w: 70, h: 24, page: 2, conf: 0.91, ocrLine: '7:2.1.3' },
   ]);
 });

@@ -73,8 +73,9 @@ function settleRows(lines: Line[]): void {
       if (b.page !== a.page || !a.runs.length || !b.runs.length) continue;
       const [sa, sb] = [spans.get(a)!, spans.get(b)!];
       const common = Math.min(sa.bottom, sb.bottom) - Math.max(sa.top, sb.top);
-      if (common < Math.min(sa.bottom - sa.top, sb.bottom - sb.top) * SAME_ROW) continue;
-      if (b.runs.some((r) => a.runs.some((o) => overlapHorizontally(o, r)))) continue;
+      const shorter = Math.min(sa.bottom - sa.top, sb.bottom - sb.top);
+      if (common < shorter * (shareAnOcrLine(a, b) ? SAME_OCR_ROW : SAME_ROW)) continue;
+      if (b.runs.some((r) => a.runs.some((o) => clash(o, r)))) continue;
       a.runs.push(...b.runs);
       b.runs = [];
     }
@@ -97,9 +98,22 @@ const lineOf = (run: TextRun): Line => ({ page: run.page, y: run.y, h: run.h, ru
 
 /** Two runs that share some of their width cannot sit on one line. */
 const overlapHorizontally = (a: TextRun, b: TextRun) => a.x < b.x + b.w && b.x < a.x + a.w;
+/**
+ * Unless tesseract read them on one line: its boxes of neighbouring words may overlap by a few
+ * pixels (a "€" set close after "249,21"), and its own line says they are one row.
+ */
+const clash = (a: TextRun, b: TextRun) => overlapHorizontally(a, b) && (a.ocrLine === undefined || a.ocrLine !== b.ocrLine);
 
 /** Two lines whose typical spans share this much of the shorter are one row. */
 const SAME_ROW = 0.8;
+/**
+ * Two lines with words that tesseract read on one line of its own, sharing this much: one row whose
+ * right end a phone scan's perspective let drift down ("TVA (20" at one height, "%) 249,21" 16 px
+ * lower, the amount on a line of its own away from its label).
+ */
+const SAME_OCR_ROW = 0.5;
+
+const shareAnOcrLine = (a: Line, b: Line) => a.runs.some((r) => r.ocrLine !== undefined && b.runs.some((o) => o.ocrLine === r.ocrLine));
 /** The share of a run's height by which another line must hold it better than its own. */
 const CLEARLY_MORE = 0.25;
 

@@ -10,4 +10,10 @@ export interface TextRun {
   conf?: number;
   /** OCR: ink of a digit's size just before this amount that no word read surely accounts for (ocr/unread-ink.ts). */
   unreadInkBefore?: boolean;
+  /**
+   * OCR: the line tesseract placed this word on, one id per line of one reading. Tesseract follows a
+   * row's baseline, so its words share the id where a phone scan's perspective, or a tall word, lets
+   * their heights drift apart (layout/lines.ts).
+   */
+  ocrLine?: string;
 }

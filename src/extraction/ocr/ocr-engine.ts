@@ -69,8 +69,14 @@ const TSV_ONLY = { tsv: true, blocks: false, text: false };
 
 /** tesseract's TSV: level, page, block, paragraph, line, word, left, top, width, height, conf, text. */
 const WORD_LEVEL = '5';
+/** Recognitions made by this process, numbering each one's line ids (wordsFromTsv). */
+let readings = 0;
 
-export function wordsFromTsv(tsv: string, page: number): TextRun[] {
+/**
+ * `reading` numbers the recognition, so that two readings' line ids (tesseract counts blocks,
+ * paragraphs and lines from 1 in each) never name the same line.
+ */
+export function wordsFromTsv(tsv: string, page: number, reading = 0): TextRun[] {
   const out: TextRun[] = [];
   for (const row of tsv.split('\n')) {
     const cols = row.split('\t');
@@ -78,7 +84,7 @@ export function wordsFromTsv(tsv: string, page: number): TextRun[] {
     const text = cols.slice(11).join('\t');
     if (!text.trim()) continue;
     const [x, y, w, h, conf] = cols.slice(6, 11).map(Number) as [number, number, number, number, number];
-    out.push({ text, x, y, w, h, page, conf: conf / 100 });
+    out.push({ text, x, y, w, h, page, conf: conf / 100, ocrLine: `${reading}:${cols.slice(2, 5).join('.')}` });
   }
   return out;
 }
@@ -131,7 +137,7 @@ export function createOcrEngine(workers: number, options: OcrEngineOptions = {})
     async recognise(image, page, layout = 'auto') {
       const s = await ready();
       const result = await s.addJob('recognize', image, jobParams(layout) as never, TSV_ONLY);
-      return splitGluedAmounts(wordsFromTsv(result.data.tsv ?? '', page));
+      return splitGluedAmounts(wordsFromTsv(result.data.tsv ?? '', page, ++readings));
     },
     /** Ends the workers; a later recognise() starts new ones (a recognition already under way fails). */
     async close() {
