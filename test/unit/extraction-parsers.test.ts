@@ -6,6 +6,7 @@ import { findAmounts, parseAmount } from '../../src/extraction/fields/amount-par
 import { findDates, numericDateOrder } from '../../src/extraction/fields/date-parser.ts';
 import { readFields } from '../../src/extraction/fields/read-fields.ts';
 import type { TextRun } from '../../src/extraction/layout/text-run.ts';
+import { combineReadings } from '../../src/extraction/steps/ocr-step.ts';
 
 test('amount formats', () => {
   assert.equal(parseAmount('1 234,56'), 123456);
@@ -675,4 +676,29 @@ test("an accounting negative whose closing parenthesis OCR lost stays negative; 
   assert.deepEqual(findAmounts('Total H.T.   (1.234,50 ©').map((a) => a.cents), [-123450]);
   assert.deepEqual(findAmounts('TVA (20 %)   (246,90').map((a) => a.cents), [-24690]);
   assert.deepEqual(findAmounts('Acompte (300,00 € HT)').map((a) => a.cents), [30000]);
+});
+
+test('receipts: a rounding just below the total, whose rounded total OCR misread, lands the total on the cash step', () => {
+  const ocr = (text: string, y: number) => ocrRun(text, 40, y);
+  // "TOTAL 83.45" read with a digit lost: the rounding of the sign OCR left unsure that lands on 5 cents.
+  const lost = readFields([ocr('Grand Total 83.47', 100), ocr('Round Adj 0.02', 115), ocr('TOTAL 8.45', 130), ocr('Thank you', 145)]);
+  assert.equal(lost.fields.montant_ttc, 8345);
+  assert.ok(lost.confidence.montant_ttc! < 0.8, `confidence ${lost.confidence.montant_ttc}`);
+  // Proven by net + tax, the rounded total is reported but proves nothing.
+  const proven = readFields([ocr('Sub Total 78.75', 85), ocr('GST 6% 4.72', 100), ocr('Grand Total 83.47', 115), ocr('Round Adj -0.02', 130), ocr('TOTAL 8.45', 145)]);
+  assert.deepEqual([proven.fields.montant_ttc, proven.extra.amountsProof], [8345, 'weak']);
+  // No total labelled below the rounding: the page prints no rounded total, and the total read stands.
+  const none = readFields([ocr('Grand Total 83.47', 100), ocr('Round Adj 0.02', 115), ocr('Thank you', 130)]);
+  assert.equal(none.fields.montant_ttc, 8347);
+  // A payment line between the total and the rounding: the rounding settles the change.
+  const change = readFields([ocr('Grand Total 83.47', 100), ocr('Cash 90.00', 115), ocr('Round Adj 0.02', 130), ocr('TOTAL 8.45', 145)]);
+  assert.equal(change.fields.montant_ttc, 8347);
+});
+
+test('receipts: of two readings, the one that found the rounded total keeps the amounts over one whose rounding did not read', () => {
+  const ocr = (text: string, y: number) => ocrRun(text, 40, y);
+  const unread = readFields([ocr('Total GST 3.28', 85), ocr('TOTAL 57.93', 100), ocr('ROUNDING ADJ', 115)]);
+  const found = readFields([ocr('Total GST 3.28', 85), ocr('TOTAL 57.93', 100), ocr('ROUNDING ADJ -0.03', 115), ocr('Total Rounded 57.90', 130)]);
+  assert.equal(combineReadings(unread, found).fields.montant_ttc, 5790);
+  assert.equal(combineReadings(found, unread).fields.montant_ttc, 5790);
 });

@@ -85,6 +85,23 @@ function roundedBelowUnread(total: { cents: Cents; lineIndex: number }, lines: L
 const CASH_STEP = 5;
 
 /**
+ * A rounding printed just below the total, whose rounded total did not read as such ("Grand Total
+ * 271.32", "Round Adj 0.02", then "TOTAL 27.30", a digit lost): of the ways its sign allows, the
+ * one that lands on the cash step when the total does not is the amount paid. Only when a total is
+ * labelled below the rounding (`totalBelow`, the line that misread it): otherwise the page prints
+ * no rounded total, and the total read is the receipt's. Not a rounding after a payment line, which
+ * only settles the change. The caller trusts it less: no line proves it.
+ */
+export function onCashStep(total: { cents: Cents; lineIndex: number } | null, lines: Line[], rounding: Rounding | null, totalBelow: (lineIndex: number) => boolean): Cents | null {
+  if (!total || !rounding || rounding.cents === 0 || rounding.lineIndex <= total.lineIndex || total.cents % CASH_STEP === 0) return null;
+  if (!totalBelow(rounding.lineIndex)) return null;
+  if (lines.slice(total.lineIndex + 1, rounding.lineIndex).some((l) => findAmounts(l.text).length)) return null;
+  const tries = rounding.signUnsure ? [total.cents + rounding.cents, total.cents - rounding.cents] : [total.cents + rounding.cents];
+  const landed = tries.filter((cents) => cents % CASH_STEP === 0);
+  return landed.length === 1 ? landed[0]! : null;
+}
+
+/**
  * What a receipt's payment proves: amount tendered − change (− cash rounding), or the amount
  * charged to a card, = the total. OCR misreads a digit of a total it prints once ("19.00" for
  * 49.00); the payment lines are a second witness. The total they prove replaces the one read only when the page corroborates it: printed

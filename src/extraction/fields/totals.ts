@@ -4,7 +4,7 @@ import type { AmountProof } from '../types.ts';
 import { vatShareIsPlausible } from '../../domain/invoice-checks.ts';
 import { COLUMN_GAP, spanConf, spanRuns, type Line } from '../layout/lines.ts';
 import { centsCut, findAmounts, type AmountMatch } from './amount-parser.ts';
-import { paidTotal, roundedTotal, roundingAdjustment, roundingLine, type Rounding } from './cash-payment.ts';
+import { onCashStep, paidTotal, roundedTotal, roundingAdjustment, roundingLine, type Rounding } from './cash-payment.ts';
 import { findLabels } from './labelled-values.ts';
 import { AMOUNT_DECOYS, AMOUNT_LABELS, ZERO_VAT_EVIDENCE, type AmountRole } from './labels.ts';
 import { fold } from './text-normalise.ts';
@@ -315,6 +315,7 @@ export function readTotals(lines: Line[]): Totals {
   // Read once per page set, and only where it matters: no VAT amount printed.
   const ratePrinted = !printedVat && lines.some((l) => NONZERO_VAT_RATE.test(fold(l.text)));
   const due = best(byRole('due'))?.cents ?? null;
+  const totalBelow = (lineIndex: number) => byRole('ttc').some((c) => c.lineIndex > lineIndex);
 
   type Solution = { ht: Candidate; tva: VatReading; ttc: Candidate; score: number };
   const solutions: Solution[] = [];
@@ -371,7 +372,9 @@ export function readTotals(lines: Line[]): Totals {
     // below ("-4,85 | -2,82 | -7,67" over an Endbetrag column ending in "-B,79").
     const rateRow = ((solved.ht.rowsBelow ?? 0) > 0 && (solved.ttc.rowsBelow ?? 0) > 0) || Boolean(solved.ht.partOfSum || solved.ttc.partOfSum);
     const unsure = [solved.ht, solved.tva, solved.ttc].some((c) => c.repaired) || solved.ht.doubtful || solved.ttc.doubtful || rateRow;
-    const rounded = roundedTotal(solved.ttc, lines, rounding);
+    const printedRounded = roundedTotal(solved.ttc, lines, rounding);
+    const stepped = printedRounded === solved.ttc.cents ? onCashStep(solved.ttc, lines, rounding, totalBelow) : null;
+    const rounded = stepped ?? printedRounded;
     // A cash rounding labelled below the total that adds up, with no rounded total found after it
     // (its amount unread, or the total it makes not printed): the amount paid, which a receipt's
     // total is, may be another than the one the equation proves. The payment then says which
@@ -380,7 +383,7 @@ export function readTotals(lines: Line[]): Totals {
     const total = outranking ? outranking.cents : unroundedTotal ? paidTotal(rounded, lines, rounding, true) : rounded;
     // A rounded total found below a rounding whose amount did not read: no line proves that step.
     const roundingUnread = rounding === null && rounded !== solved.ttc.cents;
-    const weak = Boolean(rival || outranking) || splitRival || signsClash || unsure || unroundedTotal || roundingUnread;
+    const weak = Boolean(rival || outranking) || splitRival || signsClash || unsure || unroundedTotal || roundingUnread || stepped !== null;
     const cap = weak ? WEAK_PROOF_CONFIDENCE : 0.99;
     const conf = (s: number) => Math.max(0, Math.min(cap, 0.55 + s * 0.45));
     // The amount due's sign is the credit note's: its minus, the one OCR kept, signs the amounts too.
@@ -420,7 +423,8 @@ export function readTotals(lines: Line[]): Totals {
   const impliedHt = !h && t && v && !taxIncluded && vatShareIsPlausible(t.cents - v.cents, v.cents) ? t.cents - v.cents : null;
   // A net and a total with no VAT read between them: the difference, when it is a VAT's share.
   const impliedTva = !v && h && t && t.cents !== h.cents && vatShareIsPlausible(h.cents, t.cents - h.cents) ? t.cents - h.cents : null;
-  const rounded = roundedTotal(t, lines, rounding);
+  const printedRounded = roundedTotal(t, lines, rounding);
+  const rounded = (t && printedRounded === t.cents ? onCashStep(t, lines, rounding, totalBelow) : null) ?? printedRounded;
   // A total implied by the net and the VAT comes before any rounding the page could not read.
   const unrounded = t ? beforeRounding(t, rounded, lines, rounding) : impliedTtc !== null && rounding === null && beforeRounding({ cents: impliedTtc, lineIndex: h!.lineIndex }, impliedTtc, lines, null);
   const read = { ht: h?.cents ?? impliedHt, tva: v?.cents ?? impliedTva, ttc: paidTotal(rounded ?? impliedTtc, lines, rounding, unrounded) };
@@ -434,7 +438,9 @@ export function readTotals(lines: Line[]): Totals {
   const belowNet = h && !h.inColumn && !h.repaired && vatKnown && vatShareIsPlausible(h.cents, guessed.tva ?? 0) && guessed.ht === h.cents && guessed.ttc !== null && guessed.ttc > 0 && guessed.ttc < h.cents * BELOW_NET;
   return {
     ...(belowNet ? { ...guessed, ttc: totalOf(h.cents, guessed.tva ?? 0) } : guessed), due,
-    confidence: { ht: GUESS.ht - looseness(h), tva: GUESS.tva - looseness(v), ttc: GUESS.ttc - looseness(t) }, currencies, rivalTotals: [], proof: 'none',
+    // A total read above a cash rounding that could not be applied is less sure than a reading that
+    // found the rounded total: of two readings of a receipt, that one's amounts are kept (ocr-step.ts).
+    confidence: { ht: GUESS.ht - looseness(h), tva: GUESS.tva - looseness(v), ttc: GUESS.ttc - looseness(t) - (unrounded && read.ttc === rounded ? LOOSE_GUESS : 0) }, currencies, rivalTotals: [], proof: 'none',
   };
 }
 
