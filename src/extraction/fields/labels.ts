@@ -4,7 +4,7 @@
 //
 // A weight ranks labels against each other: where two labels overlap on a line the heavier one
 // is kept ("Total TTC" over "Total"), and a date or number takes its label's weight into its rank.
-import { alt, any, label, words, type Label } from './vocabulary/build.ts';
+import { alt, any, label, words, type Label, type VocabularyList } from './vocabulary/build.ts';
 import { AFTER_CELL_START, CELL_START, DOCUMENT_TYPE_CODE, NEXT_CELL_IS_NUMBER, NOT_INSIDE_A_WORD, WHOLE_CELL } from './vocabulary/fragments.ts';
 
 export type { Label } from './vocabulary/build.ts';
@@ -108,8 +108,14 @@ const DATED_TITLE = String.raw`${any('datedTitles')}\b(\s+[a-z]{2,20}\s*(?=${DOC
 /** The whole dates a letter's date line prints: "5 septembre 2025", "April 28, 2026", "12/03/2025", "26-Sep-2026", "2025-12-20". */
 const LETTER_DATE_FORMS = String.raw`(${any('weekdays')}\s+)?\d{1,2}(er|\.)?\s+[a-z]{3,}\.?\s+\d{4}|[a-z]{3,}\.?\s+\d{1,2}(st|nd|rd|th)?,\s*\d{4}\b|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\d{1,2}-[a-z]{3,}\.?-\d{4}\b|\d{4}-\d{2}-\d{2}\b`;
 
+/**
+ * A list's alternatives, where OCR may read a speck of the paper as a mark between two words
+ * ("Établie ; le", "À régler ' avant le"): a label still, whatever its words.
+ */
+const withSpecks = (list: VocabularyList) => any(list).replaceAll(String.raw`\s+`, String.raw`\s+(?:[;,.'\u2018\u2019]\s+)?`);
+
 export const DATE_LABELS: Label<DateRole>[] = [
-  label('invoice', EXPLICIT_DATE, String.raw`\b${any('invoiceDateLabels')}\b`),
+  label('invoice', EXPLICIT_DATE, String.raw`\b${withSpecks('invoiceDateLabels')}\b`),
   // "Facture N° F-12 du 28/07/2025" in a footer (as strong as the "du 12/…" of a period it overlaps);
   // "sur facture N° … du", "la facture N° … du" name the invoice a credit note corrects.
   label('invoice', EXPLICIT_DATE, String.raw`(?<!\b${any('otherInvoiceMentions')}\s+)\b${any('numberedTitleDates')}\b`),
@@ -138,9 +144,9 @@ export const DATE_LABELS: Label<DateRole>[] = [
   // opening its cell, the date in the same cell ("LONDON Schreibtischstuhl,   02/17/26" is an item and
   // the date of its own column).
   label('invoice', LETTER_DATE, String.raw`(${AFTER_CELL_START}(([a-z][a-z' -]{1,40},\s*)?${any('letterDateWords')}\s+|[a-z][a-z' -]{1,40}, ?)|\b[a-z]*${any('titlesBeforeDate')}\s+)(?=${LETTER_DATE_FORMS})`),
-  label('invoice', SIGNED_DATE, String.raw`\b${any('signedDateLabels')}\b`),
-  label('due', OTHER_DATE, String.raw`\b${any('dueDateLabels')}\b`),
-  label('decoy', OTHER_DATE, String.raw`\b${any('otherDateLabels')}\w*`),
+  label('invoice', SIGNED_DATE, String.raw`\b${withSpecks('signedDateLabels')}\b`),
+  label('due', OTHER_DATE, String.raw`\b${withSpecks('dueDateLabels')}\b`),
+  label('decoy', OTHER_DATE, String.raw`\b${withSpecks('otherDateLabels')}\w*`),
 ];
 
 /** Words after a date label that make it another document's or period's date ("date de facture associée"). */
