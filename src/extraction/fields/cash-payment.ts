@@ -64,9 +64,11 @@ export function roundedTotal(total: { cents: Cents; lineIndex: number } | null, 
   if (!rounding) return roundedBelowUnread(total, lines) ?? total.cents;
   if (rounding.cents === 0 || total.lineIndex > rounding.lineIndex) return total.cents;
   const below = lines.slice(rounding.lineIndex + 1);
-  const tries = rounding.signUnsure ? [total.cents + rounding.cents, total.cents - rounding.cents] : [total.cents + rounding.cents];
-  return tries.find((rounded) => printedOn(below, rounded)) ?? total.cents;
+  return roundings(total.cents, rounding).find((rounded) => printedOn(below, rounded)) ?? total.cents;
 }
+
+/** The totals a rounding may make: both ways when OCR left its sign unsure. */
+const roundings = (total: Cents, rounding: Rounding) => (rounding.signUnsure ? [total + rounding.cents, total - rounding.cents] : [total + rounding.cents]);
 
 /**
  * A rounding labelled below the total whose amount did not read ("Rounding Ad) 6.02" for 0.02): the
@@ -96,8 +98,7 @@ export function onCashStep(total: { cents: Cents; lineIndex: number } | null, li
   if (!total || !rounding || rounding.cents === 0 || rounding.lineIndex <= total.lineIndex || total.cents % CASH_STEP === 0) return null;
   if (!totalBelow(rounding.lineIndex)) return null;
   if (lines.slice(total.lineIndex + 1, rounding.lineIndex).some((l) => findAmounts(l.text).length)) return null;
-  const tries = rounding.signUnsure ? [total.cents + rounding.cents, total.cents - rounding.cents] : [total.cents + rounding.cents];
-  const landed = tries.filter((cents) => cents % CASH_STEP === 0);
+  const landed = roundings(total.cents, rounding).filter((cents) => cents % CASH_STEP === 0);
   return landed.length === 1 ? landed[0]! : null;
 }
 
