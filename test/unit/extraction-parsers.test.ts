@@ -702,11 +702,3 @@ test('receipts: of two readings, the one that found the rounded total keeps the 
   assert.equal(combineReadings(unread, found).fields.montant_ttc, 5790);
   assert.equal(combineReadings(found, unread).fields.montant_ttc, 5790);
 });
-
-test('receipts: a total printed twice alike is not replaced by a payment one digit away from it', () => {
-  const ocr = (text: string, y: number) => ocrRun(text, 40, y);
-  const twice = readFields([ocr('Total RM 27.40', 100), ocr('Rounding Adj RM 0.00', 115), ocr('TOTAL RM 27.40', 130), ocr('Cash Paid RM 80.00', 145), ocr('Change RM 22.60', 160)]);
-  assert.equal(twice.fields.montant_ttc, 2740, 'cash 50.00 read 80.00: 80.00 - 22.60 = 57.40, one digit from 27.40');
-  const once = readFields([ocr('TOTAL RM 27.40', 130), ocr('Cash Paid RM 80.00', 145), ocr('Change RM 22.60', 160)]);
-  assert.equal(once.fields.montant_ttc, 5740, 'printed once, the total is the one a digit may have been misread in');
-});

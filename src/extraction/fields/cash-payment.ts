@@ -125,10 +125,7 @@ export function paidTotal(total: Cents | null, lines: Line[], rounding: Rounding
   // lost, with "Change $0.00", under a total of $8.20 printed twice). With no total read at all (its
   // label misread, "TOTAL (GST IMCL) 38.37"), a payment printed elsewhere is the total too.
   const elsewhere = lines.filter((l) => !Object.values(payment).some((read) => read?.line === l));
-  // A total the page prints twice ("Total RM 13.30" above the rounding, "TOTAL RM 13.30" below it)
-  // is read twice alike: a payment one digit away ("Cash Paid RM 160.00" for 100.00) is the misread.
-  const readTwice = total !== null && elsewhere.filter((l) => findAmounts(l.text).some((a) => a.cents === total)).length >= 2;
-  return proven.find((p) => p > 0 && (printedOn(elsewhere, p) || (total !== null && !readTwice && oneDigitApart(p, total)))) ?? total;
+  return proven.find((p) => p > 0 && (printedOn(elsewhere, p) || (total !== null && oneDigitApart(p, total)))) ?? total;
 }
 
 /**
