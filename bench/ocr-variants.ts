@@ -31,6 +31,9 @@ function languageDir(languages: string[]): string {
   return dir;
 }
 
+/** Recognitions of the bench engines, numbering their line ids as the shipped engine does. */
+let benchReadings = 0;
+
 /** One worker, like `invoices extract`, with the given languages, init-only config and per-job parameters. */
 function benchEngine(languages: string[], initConfig: Record<string, string>, jobParams: Record<string, string>): OcrEngine {
   let worker: ReturnType<typeof createWorker> | undefined;
@@ -42,7 +45,7 @@ function benchEngine(languages: string[], initConfig: Record<string, string>, jo
       const w = await ready();
       const psm = layout === 'auto' ? PSM.AUTO : PSM.SINGLE_BLOCK;
       const result = await w.recognize(image, { tessedit_pageseg_mode: psm, user_defined_dpi: '300', ...jobParams } as never, { tsv: true, blocks: false, text: false });
-      return wordsFromTsv(result.data.tsv ?? '', page);
+      return wordsFromTsv(result.data.tsv ?? '', page, ++benchReadings);
     },
     warm() {
       ready().catch(() => {});

@@ -586,4 +586,12 @@ test("a row whose right end a phone scan let drift down stays one row where tess
   assert.deepEqual([inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc, inv.extra.amountsProof], [231840, 46368, 278208, 'equation']);
   // Two lines of tesseract's own, and overlapping boxes: two rows, as before.
   assert.deepEqual(rows(words(false)), ['Total HT 2 318,40 €', '3 81,20 TVA (20 €', '%) 463,68', 'Montant TTC 2 782,08 €']);
+  // Drifted further, the two parts share 65 % of the shorter's height: one row on one line of
+  // tesseract's, two otherwise (rows of their own share 80 %).
+  const further = (line: string) => rows([
+    word('3', 510, 1412, 30, 27, '3:2.2.1'), word('81,20', 710, 1412, 120, 42, '3:2.2.1'), word('TVA', 1460, 1408, 60, 59, '3:2.2.1'),
+    word('(20', 1540, 1408, 47, 59, '3:2.2.1'), word('%)', 1600, 1445, 43, 34, line), word('463,68', 2140, 1445, 150, 30, line),
+  ]);
+  assert.deepEqual(further('3:2.2.1'), ['3 81,20 TVA (20 %) 463,68']);
+  assert.deepEqual(further('3:2.2.2'), ['3 81,20 TVA (20', '%) 463,68']);
 });

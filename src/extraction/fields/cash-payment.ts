@@ -89,17 +89,20 @@ const CASH_STEP = 5;
 /**
  * A rounding printed just below the total, whose rounded total did not read as such ("Grand Total
  * 271.32", "Round Adj 0.02", then "TOTAL 27.30", a digit lost): of the ways its sign allows, the
- * one that lands on the cash step when the total does not is the amount paid. Only when a total is
- * labelled below the rounding (`totalBelow`, the line that misread it): otherwise the page prints
- * no rounded total, and the total read is the receipt's. Not a rounding after a payment line, which
- * only settles the change. The caller trusts it less: no line proves it.
+ * one that lands on the nearest cash step when the total does not is the amount paid, if a total
+ * labelled below the rounding (`totalsBelow`) reads as a misread of it (a digit changed or lost)
+ * and none reads as the total itself (a rounding of nothing, or not applied). Not a rounding after a
+ * payment line, which only settles the change. The caller trusts it less: no line proves it.
  */
-export function onCashStep(total: { cents: Cents; lineIndex: number } | null, lines: Line[], rounding: Rounding | null, totalBelow: (lineIndex: number) => boolean): Cents | null {
+export function onCashStep(total: { cents: Cents; lineIndex: number } | null, lines: Line[], rounding: Rounding | null, totalsBelow: (lineIndex: number) => Cents[]): Cents | null {
   if (!total || !rounding || rounding.cents === 0 || rounding.lineIndex <= total.lineIndex || total.cents % CASH_STEP === 0) return null;
-  if (!totalBelow(rounding.lineIndex)) return null;
   if (lines.slice(total.lineIndex + 1, rounding.lineIndex).some((l) => findAmounts(l.text).length)) return null;
-  const landed = roundings(total.cents, rounding).filter((cents) => cents % CASH_STEP === 0);
-  return landed.length === 1 ? landed[0]! : null;
+  const below = totalsBelow(rounding.lineIndex);
+  if (below.includes(total.cents)) return null;
+  // The nearest step only: a rounding moves a total by at most half a step.
+  const landed = roundings(total.cents, rounding).filter((cents) => cents % CASH_STEP === 0 && Math.abs(cents - total.cents) * 2 < CASH_STEP);
+  const stepped = landed.length === 1 ? landed[0]! : null;
+  return stepped !== null && below.some((read) => oneDigitApart(read, stepped) || oneDigitLost(read, stepped)) ? stepped : null;
 }
 
 /**
@@ -147,4 +150,10 @@ function amountAfter(lines: Line[], word: RegExp): { cents: Cents; line: Line } 
 function oneDigitApart(a: Cents, b: Cents): boolean {
   const [x, y] = [String(Math.abs(a)), String(Math.abs(b))];
   return x.length === y.length && [...x].filter((c, i) => c !== y[i]).length === 1;
+}
+
+/** `read` is `meant` with one of its digits lost ("27.30" for 271.30). */
+function oneDigitLost(read: Cents, meant: Cents): boolean {
+  const [x, y] = [String(Math.abs(read)), String(Math.abs(meant))];
+  return x.length === y.length - 1 && [...y].some((_, i) => y.slice(0, i) + y.slice(i + 1) === x);
 }

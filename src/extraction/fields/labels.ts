@@ -109,10 +109,11 @@ const DATED_TITLE = String.raw`${any('datedTitles')}\b(\s+[a-z]{2,20}\s*(?=${DOC
 const LETTER_DATE_FORMS = String.raw`(${any('weekdays')}\s+)?\d{1,2}(er|\.)?\s+[a-z]{3,}\.?\s+\d{4}|[a-z]{3,}\.?\s+\d{1,2}(st|nd|rd|th)?,\s*\d{4}\b|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}\b|\d{1,2}-[a-z]{3,}\.?-\d{4}\b|\d{4}-\d{2}-\d{2}\b`;
 
 /**
- * A list's alternatives, where OCR may read a speck of the paper as a mark between two words
- * ("Établie ; le", "À régler ' avant le"): a label still, whatever its words.
+ * A list's alternatives, where OCR may read a speck of the paper as a mark at any space of them
+ * ("Établie ; le", "À ; régler avant le", "du ; 12/03"): a label still, whatever its words. (Curly
+ * quotes are folded to "'" before labels are read.)
  */
-const withSpecks = (list: VocabularyList) => any(list).replaceAll(String.raw`\s+`, String.raw`\s+(?:[;,.'\u2018\u2019]\s+)?`);
+const withSpecks = (list: VocabularyList) => any(list).replaceAll(String.raw`\s+`, String.raw`\s+(?:[;,.']\s+)?`);
 
 export const DATE_LABELS: Label<DateRole>[] = [
   label('invoice', EXPLICIT_DATE, String.raw`\b${withSpecks('invoiceDateLabels')}\b`),

@@ -315,7 +315,7 @@ export function readTotals(lines: Line[]): Totals {
   // Read once per page set, and only where it matters: no VAT amount printed.
   const ratePrinted = !printedVat && lines.some((l) => NONZERO_VAT_RATE.test(fold(l.text)));
   const due = best(byRole('due'))?.cents ?? null;
-  const totalBelow = (lineIndex: number) => byRole('ttc').some((c) => c.lineIndex > lineIndex);
+  const totalsBelow = (lineIndex: number) => byRole('ttc').filter((c) => c.lineIndex > lineIndex && !c.repaired).map((c) => c.cents);
 
   type Solution = { ht: Candidate; tva: VatReading; ttc: Candidate; score: number };
   const solutions: Solution[] = [];
@@ -373,7 +373,7 @@ export function readTotals(lines: Line[]): Totals {
     const rateRow = ((solved.ht.rowsBelow ?? 0) > 0 && (solved.ttc.rowsBelow ?? 0) > 0) || Boolean(solved.ht.partOfSum || solved.ttc.partOfSum);
     const unsure = [solved.ht, solved.tva, solved.ttc].some((c) => c.repaired) || solved.ht.doubtful || solved.ttc.doubtful || rateRow;
     const printedRounded = roundedTotal(solved.ttc, lines, rounding);
-    const stepped = printedRounded === solved.ttc.cents ? onCashStep(solved.ttc, lines, rounding, totalBelow) : null;
+    const stepped = printedRounded === solved.ttc.cents ? onCashStep(solved.ttc, lines, rounding, totalsBelow) : null;
     const rounded = stepped ?? printedRounded;
     // A cash rounding labelled below the total that adds up, with no rounded total found after it
     // (its amount unread, or the total it makes not printed): the amount paid, which a receipt's
@@ -424,7 +424,7 @@ export function readTotals(lines: Line[]): Totals {
   // A net and a total with no VAT read between them: the difference, when it is a VAT's share.
   const impliedTva = !v && h && t && t.cents !== h.cents && vatShareIsPlausible(h.cents, t.cents - h.cents) ? t.cents - h.cents : null;
   const printedRounded = roundedTotal(t, lines, rounding);
-  const rounded = (t && printedRounded === t.cents ? onCashStep(t, lines, rounding, totalBelow) : null) ?? printedRounded;
+  const rounded = (t && printedRounded === t.cents ? onCashStep(t, lines, rounding, totalsBelow) : null) ?? printedRounded;
   // A total implied by the net and the VAT comes before any rounding the page could not read.
   const unrounded = t ? beforeRounding(t, rounded, lines, rounding) : impliedTtc !== null && rounding === null && beforeRounding({ cents: impliedTtc, lineIndex: h!.lineIndex }, impliedTtc, lines, null);
   const read = { ht: h?.cents ?? impliedHt, tva: v?.cents ?? impliedTva, ttc: paidTotal(rounded ?? impliedTtc, lines, rounding, unrounded) };

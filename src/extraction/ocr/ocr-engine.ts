@@ -76,7 +76,7 @@ let readings = 0;
  * `reading` numbers the recognition, so that two readings' line ids (tesseract counts blocks,
  * paragraphs and lines from 1 in each) never name the same line.
  */
-export function wordsFromTsv(tsv: string, page: number, reading = 0): TextRun[] {
+export function wordsFromTsv(tsv: string, page: number, reading: number): TextRun[] {
   const out: TextRun[] = [];
   for (const row of tsv.split('\n')) {
     const cols = row.split('\t');

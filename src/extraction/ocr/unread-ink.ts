@@ -146,12 +146,13 @@ function lostGroup(amount: TextRun, read: TextRun[]): TextRun | null {
     const digits = GROUP.exec(head)?.[1];
     if (!digits || (whole.conf ?? 0) < SURE_GROUP) return null;
     const width = whole.w * (head.length / whole.text.length);
-    return { text: digits, x: whole.x, y: whole.y, w: width * 0.8, h: whole.h, page: amount.page, conf: whole.conf };
+    return { text: digits, x: whole.x, y: whole.y, w: width * 0.8, h: whole.h, page: amount.page, conf: whole.conf, ocrLine: amount.ocrLine };
   }
   const before = read[at - 1];
   const digits = before && GROUP.exec(before.text)?.[1];
   if (!before || !digits || (before.conf ?? 0) < SURE_GROUP || before.x + before.w > amount.x + amount.h * 0.3) return null;
-  return { ...before, text: digits };
+  // The group is the amount's own, on the page's line: not the strip's.
+  return { ...before, text: digits, ocrLine: amount.ocrLine };
 }
 
 const overlaps = (a: TextRun, b: TextRun) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
