@@ -315,7 +315,6 @@ export function readTotals(lines: Line[]): Totals {
   // Read once per page set, and only where it matters: no VAT amount printed.
   const ratePrinted = !printedVat && lines.some((l) => NONZERO_VAT_RATE.test(fold(l.text)));
   const due = best(byRole('due'))?.cents ?? null;
-  const totalsBelow = (lineIndex: number) => byRole('ttc').filter((c) => c.lineIndex > lineIndex && !c.repaired).map((c) => c.cents);
 
   type Solution = { ht: Candidate; tva: VatReading; ttc: Candidate; score: number };
   const solutions: Solution[] = [];
@@ -336,6 +335,14 @@ export function readTotals(lines: Line[]): Totals {
   solutions.sort((a, b) => b.score - a.score);
   const solved = solutions[0];
   const rounding = roundingAdjustment(lines);
+  const totalsBelow = (lineIndex: number) => byRole('ttc').filter((c) => c.lineIndex > lineIndex && !c.repaired).map((c) => c.cents);
+  // The total after cash rounding: the rounded total printed below the rounding, or else the cash
+  // step under a rounded total OCR misread (`stepped`: no line proves it).
+  const roundOff = (t: Candidate) => {
+    const printed = roundedTotal(t, lines, rounding);
+    const stepped = printed === t.cents ? onCashStep(t, lines, rounding, totalsBelow) : null;
+    return { rounded: stepped ?? printed, stepped: stepped !== null };
+  };
   if (solved) {
     const sound = (s: Solution) => !s.ht.repaired && !s.tva.repaired && !s.ttc.repaired && vatShareIsPlausible(s.ht.cents, s.tva.cents);
     const others = [...new Set(solutions.filter((s) => sound(s) && s.ttc.cents !== solved.ttc.cents).map((s) => s.ttc.cents))];
@@ -372,9 +379,7 @@ export function readTotals(lines: Line[]): Totals {
     // below ("-4,85 | -2,82 | -7,67" over an Endbetrag column ending in "-B,79").
     const rateRow = ((solved.ht.rowsBelow ?? 0) > 0 && (solved.ttc.rowsBelow ?? 0) > 0) || Boolean(solved.ht.partOfSum || solved.ttc.partOfSum);
     const unsure = [solved.ht, solved.tva, solved.ttc].some((c) => c.repaired) || solved.ht.doubtful || solved.ttc.doubtful || rateRow;
-    const printedRounded = roundedTotal(solved.ttc, lines, rounding);
-    const stepped = printedRounded === solved.ttc.cents ? onCashStep(solved.ttc, lines, rounding, totalsBelow) : null;
-    const rounded = stepped ?? printedRounded;
+    const { rounded, stepped } = roundOff(solved.ttc);
     // A cash rounding labelled below the total that adds up, with no rounded total found after it
     // (its amount unread, or the total it makes not printed): the amount paid, which a receipt's
     // total is, may be another than the one the equation proves. The payment then says which
@@ -383,7 +388,7 @@ export function readTotals(lines: Line[]): Totals {
     const total = outranking ? outranking.cents : unroundedTotal ? paidTotal(rounded, lines, rounding, true) : rounded;
     // A rounded total found below a rounding whose amount did not read: no line proves that step.
     const roundingUnread = rounding === null && rounded !== solved.ttc.cents;
-    const weak = Boolean(rival || outranking) || splitRival || signsClash || unsure || unroundedTotal || roundingUnread || stepped !== null;
+    const weak = Boolean(rival || outranking) || splitRival || signsClash || unsure || unroundedTotal || roundingUnread || stepped;
     const cap = weak ? WEAK_PROOF_CONFIDENCE : 0.99;
     const conf = (s: number) => Math.max(0, Math.min(cap, 0.55 + s * 0.45));
     // The amount due's sign is the credit note's: its minus, the one OCR kept, signs the amounts too.
@@ -423,8 +428,7 @@ export function readTotals(lines: Line[]): Totals {
   const impliedHt = !h && t && v && !taxIncluded && vatShareIsPlausible(t.cents - v.cents, v.cents) ? t.cents - v.cents : null;
   // A net and a total with no VAT read between them: the difference, when it is a VAT's share.
   const impliedTva = !v && h && t && t.cents !== h.cents && vatShareIsPlausible(h.cents, t.cents - h.cents) ? t.cents - h.cents : null;
-  const printedRounded = roundedTotal(t, lines, rounding);
-  const rounded = (t && printedRounded === t.cents ? onCashStep(t, lines, rounding, totalsBelow) : null) ?? printedRounded;
+  const rounded = t ? roundOff(t).rounded : null;
   // A total implied by the net and the VAT comes before any rounding the page could not read.
   const unrounded = t ? beforeRounding(t, rounded, lines, rounding) : impliedTtc !== null && rounding === null && beforeRounding({ cents: impliedTtc, lineIndex: h!.lineIndex }, impliedTtc, lines, null);
   const read = { ht: h?.cents ?? impliedHt, tva: v?.cents ?? impliedTva, ttc: paidTotal(rounded ?? impliedTtc, lines, rounding, unrounded) };
