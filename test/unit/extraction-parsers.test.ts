@@ -247,9 +247,9 @@ test('receipts: a rounding whose minus OCR lost or hid behind a currency, and a 
   assert.deepEqual([misread.fields.montant_ttc, misread.extra.amountsProof], [6430, 'weak']);
   assert.equal(receipt('Rounding Ad) 6.02', ['Nett Total 64.33']).fields.montant_ttc, 6432, 'cash is rounded to 5 cents');
   // No total read at all (its label misread): the cash less the change, printed elsewhere, is the total, for review.
-  const unlabelled = readFields([ocrRun('GUARDIAN PHARMACY', 40), ocrRun('TOTAL (GST IMCL) 38.37', 100), ocrRun('CASH 40.00', 115), ocrRun('CHANGE DUE 1.63', 130)]);
-  assert.deepEqual([unlabelled.fields.montant_ttc, unlabelled.extra.amountsProof], [3837, 'none']);
-  assert.equal(readFields([ocrRun('ITEMS 2', 100), ocrRun('CASH 40.00', 115), ocrRun('CHANGE DUE 1.63', 130)]).fields.montant_ttc, null, 'not printed elsewhere: no total');
+  const unlabelled = readFields([ocrRun('KEDAI RUNCIT ANGSANA', 40), ocrRun('TOTAL (GST IMCL) 27.64', 100), ocrRun('CASH 30.00', 115), ocrRun('CHANGE DUE 2.36', 130)]);
+  assert.deepEqual([unlabelled.fields.montant_ttc, unlabelled.extra.amountsProof], [2764, 'none']);
+  assert.equal(readFields([ocrRun('ITEMS 2', 100), ocrRun('CASH 30.00', 115), ocrRun('CHANGE DUE 2.36', 130)]).fields.montant_ttc, null, 'not printed elsewhere: no total');
   const none = receipt('Rounding Adj 0.00', ['Cash 70.00']);
   assert.equal(none.extra.amountsProof, 'equation', 'a rounding of nothing leaves the proof');
 });

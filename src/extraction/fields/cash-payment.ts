@@ -126,7 +126,7 @@ export function paidTotal(total: Cents | null, lines: Line[], rounding: Rounding
   if (total !== null && proven.includes(total)) return total;
   // Printed elsewhere: the payment lines themselves corroborate nothing ("CASH $820", its point
   // lost, with "Change $0.00", under a total of $8.20 printed twice). With no total read at all (its
-  // label misread, "TOTAL (GST IMCL) 38.37"), a payment printed elsewhere is the total too.
+  // label misread, "TOTAL (GST IMCL) 27.64"), a payment printed elsewhere is the total too.
   const elsewhere = lines.filter((l) => !Object.values(payment).some((read) => read?.line === l));
   return proven.find((p) => p > 0 && (printedOn(elsewhere, p) || (total !== null && oneDigitApart(p, total)))) ?? total;
 }
