@@ -141,8 +141,11 @@ test('receipts: the amount charged to a card, and change whose leading zero OCR 
 });
 
 test('receipts: change whose first digit OCR misread as a letter proves nothing', () => {
+  // The total stands, taken to the cash step by its rounding (no rounded total read below): 20.00 − "f.20" says nothing.
   const inv = readFields([run('TOTAL (GST INCL) 13,78', 40, 100), run('Rounding Adj 0.02', 40, 108), run('CASH 20.00', 40, 115), run('CHANGE DUE f.20', 40, 130)]);
-  assert.equal(inv.fields.montant_ttc, 1378);
+  assert.equal(inv.fields.montant_ttc, 1380);
+  const unrounded = readFields([run('TOTAL (GST INCL) 13,78', 40, 100), run('CASH 20.00', 40, 115), run('CHANGE DUE f.20', 40, 130)]);
+  assert.equal(unrounded.fields.montant_ttc, 1378);
 });
 
 test("a letter's date without a label word ('Manchester, 26-Sep-2026', 'Glasgow, March 9, 2026', 'Leipzig, den 21.06.2024', 'Le 2025-12-20') is the invoice's, with deadlines and payments received explained away", () => {
@@ -594,4 +597,25 @@ test("a row whose right end a phone scan let drift down stays one row where tess
   ]);
   assert.deepEqual(further('3:2.2.1'), ['3 81,20 TVA (20 %) 463,68']);
   assert.deepEqual(further('3:2.2.2'), ['3 81,20 TVA (20', '%) 463,68']);
+});
+
+test("a receipt's monospace label keeps its words together: a word apart is no column, and the label reads", () => {
+  // Boxes as tesseract gives them on a receipt printed in Courier, upscaled: 18-21 px high words,
+  // 16-18 px a character, the words a space apart (29-45 px, the bracket's ink inside its cell).
+  const word = (text: string, x: number, y: number, w: number, h = 19): TextRun => ({ text, x, y, w, h, page: 1, conf: 0.95 });
+  const rows = (y: number) => [
+    word('Total', 295, y, 85, 18), word('Sales', 409, y, 88), word('(Excluding', 542, y, 164, 21), word('GST)', 739, y, 60, 18), word('248.30', 971, y, 102),
+    word('GST', 692, y + 44, 43, 18), word('6%', 768, y + 44, 35), word('14.90', 1006, y + 44, 85),
+    word('Total', 300, y + 88, 85, 18), word('Sales', 410, y + 88, 88), word('(Inclusive', 546, y + 88, 164, 21), word('GST)', 740, y + 88, 60, 18), word('263.20', 971, y + 88, 102),
+  ];
+  const lines = buildLines(rows(2300)).map((l) => l.text.replace(/\u2003/g, '|').replace(/ +/g, ' '));
+  assert.deepEqual(lines, ['Total Sales (Excluding GST) | 248.30', 'GST 6% | 14.90', 'Total Sales (Inclusive GST) | 263.20']);
+  const inv = readFields(rows(2300));
+  assert.deepEqual([inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc, inv.extra.amountsProof], [24830, 1490, 26320, 'equation']);
+  // A text layer's gaps are the font's own: the height alone decides there, as before.
+  const layer = buildLines([{ text: 'Total', x: 295, y: 10, w: 85, h: 18, page: 1 }, { text: 'Sales', x: 409, y: 10, w: 88, h: 18, page: 1 }]);
+  assert.equal(layer[0]!.text.replace(/\u2003/g, '|').replace(/ +/g, ' '), 'Total | Sales');
+  // Proportional print as OCR boxes it: a gap of three characters and more still parts two cells.
+  const apart = buildLines([word('Total', 100, 10, 50, 20), word('TTC', 190, 10, 30, 20)]);
+  assert.equal(apart[0]!.text.replace(/\u2003/g, '|').replace(/ +/g, ' '), 'Total | TTC');
 });

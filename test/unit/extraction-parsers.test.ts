@@ -694,9 +694,9 @@ test('receipts: a rounding just below the total, whose rounded total OCR misread
   // Proven by net + tax, the rounded total is reported but proves nothing.
   const proven = readFields([ocr('Sub Total 78.75', 85), ocr('GST 6% 4.72', 100), ocr('Grand Total 83.47', 115), ocr('Round Adj -0.02', 130), ocr('TOTAL 8.45', 145)]);
   assert.deepEqual([proven.fields.montant_ttc, proven.extra.amountsProof], [8345, 'weak']);
-  // No total labelled below the rounding: the page prints no rounded total, and the total read stands.
-  const none = readFields([ocr('Grand Total 83.47', 100), ocr('Round Adj 0.02', 115), ocr('Thank you', 130)]);
-  assert.equal(none.fields.montant_ttc, 8347);
+  // No total labelled below the rounding (its line unread): the step alone says the amount paid, weakly.
+  const none = readFields([ocr('Grand Total 83.47', 100), ocr('Round Adj 0.02', 115), ocr('CHANGE 6.55', 130)]);
+  assert.deepEqual([none.fields.montant_ttc, none.extra.amountsProof], [8345, 'none']);
   // A payment line between the total and the rounding: the rounding settles the change.
   const change = readFields([ocr('Grand Total 83.47', 100), ocr('Cash 90.00', 115), ocr('Round Adj 0.02', 130), ocr('TOTAL 8.45', 145)]);
   assert.equal(change.fields.montant_ttc, 8347);
@@ -708,4 +708,14 @@ test('receipts: of two readings, the one that found the rounded total keeps the 
   const found = readFields([ocr('Total GST 3.28', 85), ocr('TOTAL 57.93', 100), ocr('ROUNDING ADJ -0.03', 115), ocr('Total Rounded 57.90', 130)]);
   assert.equal(combineReadings(unread, found).fields.montant_ttc, 5790);
   assert.equal(combineReadings(found, unread).fields.montant_ttc, 5790);
+});
+
+test('dates: a digit with a degree sign between the month and the year, after a label; a dotted date with one dot read as a comma by OCR; amounts and other numbers are no dates', () => {
+  assert.deepEqual(findDates(' 9 octobre 4° 2024', 'dmy', true).map((d) => d.iso), ['2024-10-09']);
+  assert.deepEqual(findDates('Livré le 9 octobre 4° 2024'), [], 'unlabelled, it is no date');
+  assert.deepEqual(findDates(' 9 octobre 42 2024', 'dmy', true), [], 'a number is no speck');
+  assert.deepEqual(findDates('Date/Time : 23,07.2019 16:42:10').map((d) => d.iso), ['2019-07-23']);
+  assert.deepEqual(findDates('Datum 03.11,2024').map((d) => d.iso), ['2024-11-03']);
+  assert.deepEqual(findDates('Date 07,23.2019', 'mdy').map((d) => d.iso), ['2019-07-23']);
+  for (const text of ['Total 1,234.50', 'Qty 12,50.2018x', 'Ref 23,07.20191', '23,07,2019', '1.234,5678']) assert.deepEqual(findDates(text), [], text);
 });

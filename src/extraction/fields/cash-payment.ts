@@ -91,7 +91,9 @@ const CASH_STEP = 5;
  * 271.32", "Round Adj 0.02", then "TOTAL 27.30", a digit lost): of the ways its sign allows, the
  * one that lands on the nearest cash step when the total does not is the amount paid, if a total
  * labelled below the rounding (`totalsBelow`) reads as a misread of it (a digit changed or lost)
- * and none reads as the total itself (a rounding of nothing, or not applied). Not a rounding after a
+ * and none reads as the total itself (a rounding of nothing, or not applied), or when no total is
+ * labelled below at all (its line unread: "Total Incl. GST 18.79", "Round Adj 0.01", then only
+ * "CHANGE 1.20"). Not a rounding after a
  * payment line, which only settles the change. The caller trusts it less: no line proves it.
  */
 export function onCashStep(total: { cents: Cents; lineIndex: number } | null, lines: Line[], rounding: Rounding | null, totalsBelow: (lineIndex: number) => Cents[]): Cents | null {
@@ -102,7 +104,8 @@ export function onCashStep(total: { cents: Cents; lineIndex: number } | null, li
   // The nearest step only: a rounding moves a total by at most half a step.
   const landed = roundings(total.cents, rounding).filter((cents) => cents % CASH_STEP === 0 && Math.abs(cents - total.cents) * 2 < CASH_STEP);
   const stepped = landed.length === 1 ? landed[0]! : null;
-  return stepped !== null && below.some((read) => oneDigitApart(read, stepped) || oneDigitLost(read, stepped)) ? stepped : null;
+  // No total labelled below at all: the rounded total's line went unread, and the step alone says it.
+  return stepped !== null && (!below.length || below.some((read) => oneDigitApart(read, stepped) || oneDigitLost(read, stepped))) ? stepped : null;
 }
 
 /**

@@ -42,6 +42,14 @@ const PATTERNS: Array<{ re: RegExp; build: (m: RegExpExecArray, order: NumericOr
       return order === 'dmy' ? isoDate(year(m[3]!), Number(m[2]), Number(m[1])) : isoDate(year(m[3]!), Number(m[1]), Number(m[2]));
     },
   },
+  // A dotted date with one of its dots read as a comma by OCR ("14,10.2018"): no amount reads so.
+  {
+    re: /\b(\d{1,2})(?:,(\d{1,2})\.|\.(\d{1,2}),)(\d{4})(?![\d.,])/g,
+    build: (m, order) => {
+      const [first, second, y] = [Number(m[1]), Number(m[2] ?? m[3]), Number(m[4])];
+      return order === 'dmy' ? isoDate(y, second, first) : isoDate(y, first, second);
+    },
+  },
   // "5 mars 2025", and with hyphens as "5-Mar-2025" prints it.
   { re: new RegExp(`\\b(\\d{1,2})(?:er|st|nd|rd|th)?\\.?(?:\\s+|\\s?-\\s?)(${MONTH_NAMES})\\.?(?:,?\\s+|\\s?-\\s?)(\\d{4})\\b`, 'g'), build: (m) => isoDate(Number(m[3]), MONTHS[m[2]!]!, Number(m[1])) },
   // "April 11, 2026", and "April 11,2026" as OCR may read it.
@@ -99,10 +107,11 @@ export function numericDateOrder(texts: string[]): NumericOrder {
 const COMPACT = { re: /\b((?:19|20)\d{2})(\d{2})(\d{2})\b/g, build: (m: RegExpExecArray) => isoDate(Number(m[1]), Number(m[2]), Number(m[3])) };
 /**
  * A month's name and its year with a speck of noise between them ("5 mai ; 2026", "9 août R 2024":
- * a ruled line or a smudge read as a mark or a letter): a date only where a label says so.
+ * a ruled line or a smudge read as a mark or a letter, or as a digit with a degree sign: "2 juillet
+ * 7° 2023"): a date only where a label says so.
  */
 const NOISY_DMY = {
-  re: new RegExp(`\\b(\\d{1,2})(?:er)?\\.?\\s+(${MONTH_NAMES})\\.?\\s+[^\\s\\d]{1,3}\\s+(\\d{4})\\b`, 'g'),
+  re: new RegExp(`\\b(\\d{1,2})(?:er)?\\.?\\s+(${MONTH_NAMES})\\.?\\s+(?:[^\\s\\d]{1,3}|\\d[°º])\\s+(\\d{4})\\b`, 'g'),
   build: (m: RegExpExecArray) => isoDate(Number(m[3]), MONTHS[m[2]!]!, Number(m[1])),
 };
 

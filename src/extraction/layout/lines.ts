@@ -152,7 +152,7 @@ function joinRuns(runs: TextRun[]): { text: string; charX: number[] } {
       // digits before it. The second form only on OCR lines: a text layer's "1." before "20" is a list.
       const decimalTail = gap < prev.h && ((/\d$/.test(prev.text) && /^[.,]\d{2}(?!\d)/.test(run.text)) ||
         ((run.conf ?? 1) < 1 && /^\d+[.,]$/.test(prev.text) && /^\d{2}$/.test(run.text)));
-      const sep = decimalTail ? '' : gap > Math.max(prev.h, run.h) * 1.5 ? COLUMN_GAP : gap > prev.h * 0.15 || !/\s$/.test(chars.at(-1) ?? '') ? ' ' : '';
+      const sep = decimalTail ? '' : isColumnGap(prev, run, gap) ? COLUMN_GAP : gap > prev.h * 0.15 || !/\s$/.test(chars.at(-1) ?? '') ? ' ' : '';
       push(sep, prev.x + prev.w, run.x);
     }
     push(run.text, run.x, run.x + run.w);
@@ -172,6 +172,25 @@ function joinRuns(runs: TextRun[]): { text: string; charX: number[] } {
     charX.pop();
   }
   return { text, charX };
+}
+
+/** A gap wider than this many times the taller run's height parts two cells. */
+const COLUMN_GAP_HEIGHTS = 1.5;
+/**
+ * On an OCR line, a gap must also be wider than this many characters of its two words. A receipt
+ * printer's monospace face spaces its words a whole character apart, the ink of a narrow glyph
+ * ("l", "(") sits inside its cell, and tesseract's box may leave a bracket out: "Total Sales
+ * (Excluding GST)" then shows gaps of 1.5 times its words' height and 2.7 of their characters,
+ * which the height alone takes for columns, and the label falls apart into cells. In a
+ * proportional face a character is half a word's height, so the height decides there.
+ */
+const COLUMN_GAP_CHARACTERS = 3;
+
+function isColumnGap(prev: TextRun, run: TextRun, gap: number): boolean {
+  if (gap <= Math.max(prev.h, run.h) * COLUMN_GAP_HEIGHTS) return false;
+  if ((run.conf ?? 1) === 1 && (prev.conf ?? 1) === 1) return true;
+  const pitch = (prev.w + run.w) / Math.max(1, prev.text.length + run.text.length);
+  return gap > pitch * COLUMN_GAP_CHARACTERS;
 }
 
 /** Marks a wide horizontal gap between two runs: a label and its value, or two columns. */

@@ -12,7 +12,7 @@ import type { GreyImage } from './prepare-image.ts';
 /** How far left of an amount a lost group may start, in the amount's heights: a space and a digit or two. */
 const LOOK_LEFT = 2;
 /** A pixel this much darker than the paper around it is ink (a phone scan's paper is not white). */
-const INK_CONTRAST = 80;
+export const INK_CONTRAST = 80;
 /** A digit's stroke spans at least this share of the amount's height; a speck or a dot does not. */
 const MIN_STROKE = 0.5;
 /** What a digit is at the least, in columns of such strokes: a "1" at 200 dpi is 2-3 pixels wide. */
@@ -83,7 +83,7 @@ function hasUnreadDigit(amount: TextRun, accounting: TextRun[], image: GreyImage
 }
 
 /** The paper's level around the amount: a bright percentile of the strip, whatever its ink. */
-function paperLevel(data: Buffer, width: number, x0: number, x1: number, top: number, bottom: number): number {
+export function paperLevel(data: Buffer, width: number, x0: number, x1: number, top: number, bottom: number): number {
   const levels: number[] = [];
   for (let y = top; y <= bottom; y += 2) for (let x = x0; x <= x1; x += 2) levels.push(data[y * width + x]!);
   levels.sort((a, b) => a - b);
@@ -91,7 +91,7 @@ function paperLevel(data: Buffer, width: number, x0: number, x1: number, top: nu
 }
 
 /** A group read again must be this sure to join its amount; an unsure one leaves the amount flagged. */
-const SURE_GROUP = 0.8;
+export const SURE_GROUP = 0.8;
 /** What a lost group is: one to three digits, a thousands separator after it or not. */
 const GROUP = /^(\d{1,3})[\s.,'’]?$/;
 
@@ -120,17 +120,25 @@ export async function readLostGroups(runs: TextRun[], image: GreyImage, readLine
 }
 
 /** Below this height (pixels) a mark is small print or a speck, not a total worth a second reading. */
-const MIN_REREAD_HEIGHT = 10;
+export const MIN_REREAD_HEIGHT = 10;
 
 function stripAround(amount: TextRun, image: GreyImage): { image: GreyImage; x: number; y: number } {
-  const x0 = Math.max(0, Math.round(amount.x - amount.h * (LOOK_LEFT + 0.5)));
-  const x1 = Math.min(image.width, Math.round(amount.x + amount.w + amount.h * 0.5));
-  const y0 = Math.max(0, Math.round(amount.y - amount.h * 0.5));
-  const y1 = Math.min(image.height, Math.round(amount.y + amount.h * 1.5));
-  const width = x1 - x0;
-  const data = Buffer.alloc(width * (y1 - y0));
+  return cutStrip(amount, image, LOOK_LEFT + 0.5, 0.5);
+}
+
+/** A strip of the page around a word: its row and half a height more, `left` and `right` of its heights beside it. */
+export function cutStrip(word: TextRun, image: GreyImage, left: number, right: number): { image: GreyImage; x: number; y: number } {
+  return cutRegion(image, word.x - word.h * left, word.y - word.h * 0.5, word.x + word.w + word.h * right, word.y + word.h * 1.5);
+}
+
+/** The page's pixels from (left, top) up to (right, bottom), clipped to the page, and where they start. */
+export function cutRegion(image: GreyImage, left: number, top: number, right: number, bottom: number): { image: GreyImage; x: number; y: number } {
+  const [x0, y0] = [Math.max(0, Math.round(left)), Math.max(0, Math.round(top))];
+  const [x1, y1] = [Math.min(image.width, Math.round(right)), Math.min(image.height, Math.round(bottom))];
+  const width = Math.max(0, x1 - x0);
+  const data = Buffer.alloc(width * Math.max(0, y1 - y0));
   for (let y = y0; y < y1; y++) image.data.copy(data, (y - y0) * width, y * image.width + x0, y * image.width + x1);
-  return { image: { data, width, height: y1 - y0 }, x: x0, y: y0 };
+  return { image: { data, width, height: Math.max(0, y1 - y0) }, x: x0, y: y0 };
 }
 
 /**

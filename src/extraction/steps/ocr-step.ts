@@ -19,6 +19,7 @@ import type { LoadedDocument } from '../document.ts';
 import { releaseMemory } from '../release-memory.ts';
 import { isOneNarrowColumn } from '../layout/narrow-column.ts';
 import { markUnreadInk, readLostGroups } from '../ocr/unread-ink.ts';
+import { readCutCents } from '../ocr/cut-cents.ts';
 import type { TextRun } from '../layout/text-run.ts';
 
 const RENDER_DPI = 300;
@@ -219,6 +220,8 @@ interface PagesRead {
   narrow: boolean;
   /** The pages as read: their surround cleared when segmentation first found next to nothing. */
   images: PageImage[];
+  /** The words the invoice was read from. */
+  runs: TextRun[];
 }
 
 /** `layout`: read the pages so, rather than segmented automatically with the fallbacks below. */
@@ -231,11 +234,12 @@ async function readPages(images: PageImage[], ocr: OcrEngine, time: TimeStage, l
       const words = await ocr.recognise(toPgm(img.grey), img.page, layout);
       releaseMemory(); // the page's PGM
       markUnreadInk(words, img.grey);
-      runs.push(...await readLostGroups(words, img.grey, (strip) => ocr.recognise(toPgm(strip), img.page, 'line')));
+      const readLine = (strip: GreyImage) => ocr.recognise(toPgm(strip), img.page, 'line');
+      runs.push(...await readCutCents(await readLostGroups(words, img.grey, readLine), img.grey, readLine));
     }
     return runs;
   };
-  const result = async (runs: TextRun[], narrow = false): Promise<PagesRead> => ({ invoice: runs.length ? await time('fields', () => readFields(runs)) : null, narrow, images });
+  const result = async (runs: TextRun[], narrow = false): Promise<PagesRead> => ({ invoice: runs.length ? await time('fields', () => readFields(runs)) : null, narrow, images, runs });
   if (layout) return result(await recognise(layout));
   // Automatic segmentation suits invoices (columns, boxes, tables). When it finds next to nothing,
   // it has taken the page for a picture: first because of dark surround, then because the page is
