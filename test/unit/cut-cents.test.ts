@@ -1,17 +1,12 @@
 // An amount that OCR ended at its decimal point ("£62,067." for £62,067.62) is read again in a strip
 // when ink stands right of it, and takes the strip's reading when that ends it with two digits.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { test } from 'node:test';
-import { resultLine } from '../../src/cli/extract-command.ts';
-import { scoreDocument, type Prediction } from '../../src/evaluation/scoring.ts';
-import { createExtractor } from '../../src/extraction/index.ts';
 import type { TextRun } from '../../src/extraction/layout/text-run.ts';
 import { readCutCents } from '../../src/extraction/ocr/cut-cents.ts';
 import type { GreyImage } from '../../src/extraction/ocr/prepare-image.ts';
 import { generateOne } from '../../tools/generate/generate-set.ts';
+import { cents as inCents, extractGenerated } from '../helpers/generated-extraction.ts';
 
 const [WIDTH, HEIGHT] = [500, 200];
 /** The amount's word, cut after its point: 30 px high at y 80, from x 200 to 320. */
@@ -66,19 +61,7 @@ test('no ink after the point, a strip that reads other digits or reads unsurely,
 
 test("real OCR: a monospace column of totals whose cents the page's reading dropped is read whole, and validated right", async () => {
   // Tune seed 57's invoice 31 (render): tesseract read its totals "£62,067.", "£12,413.", "£74,481.".
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cut-cents-'));
-  const extractor = createExtractor({ ocrWorkers: 1 });
-  try {
-    const [entry] = await generateOne(57, 31, dir, ['render']);
-    const result = await extractor.extract(new Uint8Array(fs.readFileSync(path.join(dir, entry!.file))), { maxPages: 5, maxPixels: 60_000_000, timeoutMs: 120_000 });
-    assert.equal(result.fields.montant_ttc, entry!.expected.montant_ttc === null ? null : Math.round(Number(entry!.expected.montant_ttc) * 100));
-    assert.equal(result.fields.montant_ht, Math.round(Number(entry!.expected.montant_ht) * 100));
-    if (result.status === 'validated') {
-      const score = scoreDocument(entry!, resultLine(entry!.file, result) as Prediction);
-      assert.ok(score.bookable, 'validated with a wrong amount or date');
-    }
-  } finally {
-    await extractor.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  const { entry, result, validatedRight } = await extractGenerated(async (dir) => (await generateOne(57, 31, dir, ['render']))[0]!);
+  assert.deepEqual([result.fields.montant_ht, result.fields.montant_ttc], [inCents(entry.expected.montant_ht), inCents(entry.expected.montant_ttc)]);
+  assert.ok(validatedRight, 'validated with a wrong amount or date');
 });

@@ -1,18 +1,13 @@
 // An amount whose leading digit group OCR dropped ("6 691,21" read "691,21") is found by the ink left
 // unread before it, and such an amount proves no total, even where a net and a total agree.
 import assert from 'node:assert/strict';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { test } from 'node:test';
-import { resultLine } from '../../src/cli/extract-command.ts';
-import { scoreDocument, type Prediction } from '../../src/evaluation/scoring.ts';
 import { readFields } from '../../src/extraction/fields/read-fields.ts';
-import { createExtractor } from '../../src/extraction/index.ts';
 import type { TextRun } from '../../src/extraction/layout/text-run.ts';
 import { markUnreadInk, readLostGroups } from '../../src/extraction/ocr/unread-ink.ts';
 import type { GreyImage } from '../../src/extraction/ocr/prepare-image.ts';
 import { generateOne } from '../../tools/generate/generate-set.ts';
+import { extractGenerated } from '../helpers/generated-extraction.ts';
 
 const [WIDTH, HEIGHT] = [400, 200];
 /** The amount's word: 30 px high at y 80, starting at x 200. */
@@ -128,18 +123,7 @@ test('the line read again in a strip: a group read surely joins its amount where
 test("real OCR: a VAT-free invoice whose totals' lone thousands digit the page's segmentation drops is read whole, and validated right", async () => {
   // Tune seed 43's invoice 36 (a generated sole trader, "6 691,21 €" in a Courier column of totals):
   // tesseract read its net and total "691,21" on the page, which proved each other under a VAT of zero.
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'unread-ink-'));
-  const extractor = createExtractor({ ocrWorkers: 1 });
-  try {
-    const [entry] = await generateOne(43, 36, dir, ['render']);
-    const result = await extractor.extract(new Uint8Array(fs.readFileSync(path.join(dir, entry!.file))), { maxPages: 5, maxPixels: 60_000_000, timeoutMs: 120_000 });
-    assert.equal(result.fields.montant_ttc, 669121);
-    if (result.status === 'validated') {
-      const score = scoreDocument(entry!, resultLine(entry!.file, result) as Prediction);
-      assert.ok(score.bookable, 'validated with a wrong amount or date');
-    }
-  } finally {
-    await extractor.close();
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
+  const { result, validatedRight } = await extractGenerated(async (dir) => (await generateOne(43, 36, dir, ['render']))[0]!);
+  assert.equal(result.fields.montant_ttc, 669121);
+  assert.ok(validatedRight, 'validated with a wrong amount or date');
 });

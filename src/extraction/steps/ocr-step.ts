@@ -20,6 +20,7 @@ import { releaseMemory } from '../release-memory.ts';
 import { isOneNarrowColumn } from '../layout/narrow-column.ts';
 import { markUnreadInk, readLostGroups } from '../ocr/unread-ink.ts';
 import { readCutCents } from '../ocr/cut-cents.ts';
+import { readUnreadRows } from '../ocr/unread-rows.ts';
 import type { TextRun } from '../layout/text-run.ts';
 
 const RENDER_DPI = 300;
@@ -55,7 +56,7 @@ export const ocrStep: Step = {
  * The stages bench/ocr-time.ts times; tesseract's passes it times through the engine it passes in.
  * A PDF page is prepared while its rendered pixels exist, so its `render` includes its `prepare`.
  */
-export type OcrStage = 'render' | 'prepare' | 'dark-panels' | 'dot-leaders' | 'ruling-lines' | 'even-lighting' | 'faint-print' | 'dark-borders' | 'fields';
+export type OcrStage = 'render' | 'prepare' | 'dark-panels' | 'dot-leaders' | 'ruling-lines' | 'even-lighting' | 'faint-print' | 'dark-borders' | 'unread-rows' | 'fields';
 export type TimeStage = <T>(stage: OcrStage, work: () => T | Promise<T>) => Promise<T>;
 const untimed: TimeStage = async (_stage, work) => work();
 
@@ -97,7 +98,8 @@ export async function readByOcr(doc: LoadedDocument, ocr: OcrEngine, time: TimeS
   const layout: PageLayout | undefined = auto.narrow && !proven && options.narrowAsBlock !== false ? 'block' : undefined;
   // Read from the pages as the first reading left them: without the surround it had to clear.
   const block = layout ? (await readPages(auto.images, ocr, time, layout)).invoice : null;
-  const first = block && auto.invoice ? combineReadings(auto.invoice, block) : block ?? auto.invoice;
+  const read1 = block && auto.invoice ? combineReadings(auto.invoice, block) : block ?? auto.invoice;
+  const first = await withUnreadRows(read1, auto, ocr, time);
   if (first && amountsProven(first)) return { invoice: first, witness: 'none', witnessChanged: false };
   // A second, different reading when the first does not prove its amounts; pages whose amounts
   // read consistently pay for one pass. Evening the light reads most unevenly lit pages better,
@@ -121,6 +123,23 @@ export async function readByOcr(doc: LoadedDocument, ocr: OcrEngine, time: TimeS
   const { invoice: witness } = await readPages(second.pages, ocr, time, layout);
   const invoice = witness ? (first ? combineReadings(first, witness) : witness) : first;
   return { invoice, witness: second.kind, witnessChanged: JSON.stringify(invoice?.fields) !== JSON.stringify(first?.fields) };
+}
+
+/**
+ * A reading that found no date or no total may have lost the row that prints it (ocr/unread-rows.ts):
+ * the rows of ink that no word covers are read again, and the page's fields read from its words and
+ * theirs, combined with the reading as any two readings are.
+ */
+async function withUnreadRows(invoice: ExtractedInvoice | null, auto: PagesRead, ocr: OcrEngine, time: TimeStage): Promise<ExtractedInvoice | null> {
+  if (!invoice || (invoice.fields.date_facture !== null && invoice.fields.montant_ttc !== null)) return invoice;
+  const found: TextRun[] = [];
+  for (const img of auto.images) {
+    const words = auto.runs.filter((r) => r.page === img.page);
+    found.push(...await time('unread-rows', () => readUnreadRows(words, img.grey, img.page, (strip) => ocr.recognise(toPgm(strip), img.page, 'line'))));
+  }
+  if (!found.length) return invoice;
+  const rows = await time('fields', () => readFields([...auto.runs, ...found]));
+  return combineReadings(invoice, rows);
 }
 
 /** Totals sit in the lower part of an invoice page; the header above them is read once. */

@@ -1,0 +1,177 @@
+// tesseract's page segmentation can leave out a whole row of print: on a receipt photographed small
+// in its frame, or on a phone scan, the row "Date: 27-12-18  Time: 14:02" or "Date de facturation"
+// is in no block it reads, while the rows above and below are. The words it returns cannot show
+// that; the page can: a band of ink, as tall as the page's words, that no word covers. Read again
+// alone in a strip, tesseract reads it. Only pages whose reading lacks a date or a total pay for this
+// (ocr-step.ts), and only for the few widest such bands.
+import type { TextRun } from '../layout/text-run.ts';
+import type { GreyImage } from './prepare-image.ts';
+import { cutRegion } from './unread-ink.ts';
+
+/** A band is looked for within the words' own extent, this many word heights around it: not on a desk around a receipt. */
+const AROUND_WORDS = 1;
+/** A word's box is taken to cover its ink this far around it, in word heights. */
+const COVER_SLACK = 0.3;
+/** A row of pixels is print when its uncovered ink adds up to this many word heights: two characters or more. */
+const MIN_ROW_INK = 1.5;
+/** Rows of print this far apart (in word heights) are one band: the gap inside an "e" or between accents. */
+const ROW_GAP = 0.25;
+/** A band of text is this tall, in word heights: a line of print, not a speck, a rule or a picture. */
+const [MIN_BAND, MAX_BAND] = [0.5, 2];
+/** And at least this wide, in word heights. */
+const MIN_BAND_WIDTH = 3;
+/** A column of pixels that is ink in this share of the region's rows is an edge or a rule. */
+const EDGE_SHARE = 0.5;
+/** A page word this many times taller than the page's words is two rows read as one. */
+const MERGED_ROWS = 1.6;
+/** The widest bands read again, at most. */
+const MAX_BANDS = 6;
+/** A word read in a strip this surely is kept; below, it is the noise that made the page leave the band out. */
+const SURE_WORD = 0.6;
+
+export interface Band { x0: number; x1: number; y0: number; y1: number }
+
+/** Bands of ink as tall as a line of the page's words, inside their extent, that no word covers; widest first. */
+export function unreadBands(runs: TextRun[], image: GreyImage): Band[] {
+  const words = textWords(runs);
+  if (words.length < 3) return [];
+  const h = typicalHeight(runs);
+  const { width, height, data } = image;
+  const x0 = Math.max(0, Math.floor(Math.min(...words.map((r) => r.x)) - h * AROUND_WORDS));
+  const x1 = Math.min(width - 1, Math.ceil(Math.max(...words.map((r) => r.x + r.w)) + h * AROUND_WORDS));
+  const y0 = Math.max(0, Math.floor(Math.min(...words.map((r) => r.y)) - h * AROUND_WORDS));
+  const y1 = Math.min(height - 1, Math.ceil(Math.max(...words.map((r) => r.y + r.h)) + h * AROUND_WORDS));
+  if (x1 <= x0 || y1 <= y0) return [];
+  const dark = inkThreshold(data, width, x0, x1, y0, y1);
+  const slack = h * COVER_SLACK;
+  // Each row's covered spans, from every run (marks and scraps cover their ink too).
+  const covered: Array<Array<[number, number]>> = Array.from({ length: y1 - y0 + 1 }, () => []);
+  for (const r of runs) {
+    const span: [number, number] = [Math.max(x0, Math.floor(r.x - slack)), Math.min(x1, Math.ceil(r.x + r.w + slack))];
+    if (span[1] < span[0]) continue;
+    for (let y = Math.max(y0, Math.floor(r.y - slack)); y <= Math.min(y1, Math.ceil(r.y + r.h + slack)); y++) covered[y - y0]!.push(span);
+  }
+  // A scan's dark edge, or a rule down the page, is ink in most rows: no print of a line.
+  const edges = new Uint8Array(x1 - x0 + 1);
+  for (let x = x0; x <= x1; x++) {
+    let inked = 0;
+    for (let y = y0; y <= y1; y += 2) if (data[y * width + x]! < dark) inked++;
+    if (inked * 2 > (y1 - y0 + 1) * EDGE_SHARE) edges[x - x0] = 1;
+  }
+  const mask = new Uint8Array(x1 - x0 + 1);
+  const inkOf = (y: number): { count: number; from: number; to: number } => {
+    mask.set(edges);
+    for (const [a, b] of covered[y - y0]!) mask.fill(1, a - x0, b - x0 + 1);
+    let count = 0;
+    let from = Infinity;
+    let to = -Infinity;
+    for (let x = x0; x <= x1; x++) {
+      if (mask[x - x0] || data[y * width + x]! >= dark) continue;
+      count++;
+      from = Math.min(from, x);
+      to = Math.max(to, x);
+    }
+    return { count, from, to };
+  };
+  const rows = Array.from({ length: y1 - y0 + 1 }, (_, i) => inkOf(y0 + i));
+  const fits = (band: Band) => band.y1 - band.y0 + 1 >= h * MIN_BAND && band.x1 - band.x0 >= h * MIN_BAND_WIDTH;
+  const bands: Band[] = [];
+  for (const band of segment(rows, y0, y0, y1, h * MIN_ROW_INK, h * ROW_GAP)) {
+    if (band.y1 - band.y0 + 1 <= h * MAX_BAND) {
+      if (fits(band)) bands.push(band);
+      continue;
+    }
+    // Lines of print close together (an unread block of an address) make one band too tall for a
+    // line: it parts where its ink thins out, between the lines.
+    const counts = rows.slice(band.y0 - y0, band.y1 - y0 + 1).map((r) => r.count).sort((p, q) => p - q);
+    const valley = Math.max(h * MIN_ROW_INK, counts[Math.floor(counts.length * 0.8)]! * VALLEY_SHARE);
+    bands.push(...segment(rows, y0, band.y0, band.y1, valley, 1).filter((b) => b.y1 - b.y0 + 1 <= h * MAX_BAND && fits(b)));
+  }
+  return bands.sort((a, b) => b.x1 - b.x0 - (a.x1 - a.x0)).slice(0, MAX_BANDS);
+}
+
+/**
+ * The words of each unread band, read again in a strip around it, that the page did not read:
+ * kept where read surely and not over a word of the page. `readLine` reads a strip as one line of
+ * text, in the strip's own pixels.
+ */
+export async function readUnreadRows(runs: TextRun[], image: GreyImage, page: number, readLine: (strip: GreyImage) => Promise<TextRun[]>): Promise<TextRun[]> {
+  const found: TextRun[] = [];
+  const bands = unreadBands(runs, image);
+  if (!bands.length) return found;
+  // A page word much taller than the page's words is two rows read as one ("02/08/2028" over the due
+  // date and the invoice date below it): it stands over nothing the strip reads.
+  const h = typicalHeight(runs);
+  const blocking = runs.filter((r) => r.h <= h * MERGED_ROWS);
+  for (const band of bands) {
+    const pad = (band.y1 - band.y0 + 1) * 0.4;
+    const strip = cutRegion(image, band.x0 - pad, band.y0 - pad, band.x1 + pad + 1, band.y1 + pad + 1);
+    // A second look, not the reading: if it fails, the page stays as read.
+    const read = await readLine(strip.image).catch(() => null);
+    for (const w of read ?? []) {
+      // tesseract may box a word of a strip to the strip's height: the row is the band's.
+      const [top, bottom] = [Math.max(w.y + strip.y, band.y0), Math.min(w.y + strip.y + w.h, band.y1 + 1)];
+      const word = { ...w, x: w.x + strip.x, y: Math.min(top, bottom - 1), h: Math.max(1, bottom - top), page };
+      if ((w.conf ?? 0) >= SURE_WORD && /[\p{L}\d]/u.test(w.text) && !blocking.some((r) => overlap(r, word))) found.push(word);
+    }
+  }
+  return found;
+}
+
+/** Of the region's pixels, the paper is at least this bright a share of them, the ink at most this dark a share. */
+const [PAPER_SHARE, INK_SHARE] = [0.9, 0.01];
+/** Ink is this much darker than the paper at the least: a faint thermal print is 50-130 levels under it. */
+const MIN_CONTRAST = 25;
+
+/**
+ * Halfway between the paper and the darkest print of the region: a faded receipt's ink is grey, far
+ * from black, and tesseract reads it all the same (its own threshold follows the page).
+ */
+function inkThreshold(data: Buffer, width: number, x0: number, x1: number, y0: number, y1: number): number {
+  const levels: number[] = [];
+  for (let y = y0; y <= y1; y += 2) for (let x = x0; x <= x1; x += 2) levels.push(data[y * width + x]!);
+  levels.sort((a, b) => a - b);
+  const paper = levels[Math.floor(levels.length * PAPER_SHARE)] ?? 255;
+  const ink = levels[Math.floor(levels.length * INK_SHARE)] ?? 0;
+  return paper - Math.max(MIN_CONTRAST, (paper - ink) / 2);
+}
+
+/** Inside a band too tall for a line, rows with less ink than this share of its inkiest rows part two lines. */
+const VALLEY_SHARE = 0.3;
+
+type RowInk = { count: number; from: number; to: number };
+
+/** Runs of rows `from`-`to` with at least `least` uncovered ink, gaps up to `gap` rows bridged; rows[0] is row `origin`. */
+function segment(rows: RowInk[], origin: number, from: number, to: number, least: number, gap: number): Band[] {
+  const bands: Band[] = [];
+  let open: Band | null = null;
+  let lastInk = -Infinity;
+  for (let y = from; y <= to; y++) {
+    const ink = rows[y - origin]!;
+    if (ink.count < least) {
+      if (open && y - lastInk > gap) { bands.push(open); open = null; }
+      continue;
+    }
+    lastInk = y;
+    open = open ? { x0: Math.min(open.x0, ink.from), x1: Math.max(open.x1, ink.to), y0: open.y0, y1: y } : { x0: ink.from, x1: ink.to, y0: y, y1: y };
+  }
+  if (open) bands.push(open);
+  return bands;
+}
+
+/** Two boxes share more than half of the smaller's width and of the smaller's height. */
+function overlap(a: TextRun, b: TextRun): boolean {
+  const dx = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
+  const dy = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
+  return dx > Math.min(a.w, b.w) * 0.5 && dy > Math.min(a.h, b.h) * 0.5;
+}
+
+/** Words of two letters or digits and more: not marks, specks or rules. */
+const textWords = (runs: TextRun[]) => runs.filter((r) => /[\p{L}\d]{2}/u.test(r.text) && r.h > 3);
+/** The page's words' median height. */
+const typicalHeight = (runs: TextRun[]) => median(textWords(runs).map((r) => r.h));
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
