@@ -3,6 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { TextRun } from '../../src/extraction/layout/text-run.ts';
+import { readFields } from '../../src/extraction/fields/read-fields.ts';
 import { readCutCents } from '../../src/extraction/ocr/cut-cents.ts';
 import type { GreyImage } from '../../src/extraction/ocr/prepare-image.ts';
 import { generateOne } from '../../tools/generate/generate-set.ts';
@@ -64,4 +65,17 @@ test("real OCR: a monospace column of totals whose cents the page's reading drop
   const { entry, result, validatedRight } = await extractGenerated(async (dir) => (await generateOne(57, 31, dir, ['render']))[0]!);
   assert.deepEqual([result.fields.montant_ht, result.fields.montant_ttc], [inCents(entry.expected.montant_ht), inCents(entry.expected.montant_ttc)]);
   assert.ok(validatedRight, 'validated with a wrong amount or date');
+});
+
+test('an amount whose cents stay unread after the second look proves no total, though whole units add up', async () => {
+  const unread = await readCutCents([{ ...CUT }], cents(paper()), reader([['£3,518.', 0.93]]).read);
+  assert.deepEqual([unread[0]!.text, unread[0]!.unreadCents], ['£3,518.', true]);
+  // Net, VAT and total all read up to their points, their cents unread: 3,518 + 703 = 4,221 adds up.
+  const row = (label: string, amount: string, y: number, unreadCents: boolean): TextRun[] => [
+    { text: label, x: 40, y, w: 120, h: 30, page: 1, conf: 0.96 },
+    { text: amount, x: 300, y, w: 120, h: 30, page: 1, conf: 0.93, unreadCents },
+  ];
+  const totals = (flagged: boolean) => readFields([...row('Subtotal', '£3,518.', 100, flagged), ...row('VAT 20%', '£703.', 140, flagged), ...row('Total', '£4,221.', 180, flagged)]);
+  assert.equal(totals(false).extra.amountsProof, 'equation');
+  assert.notEqual(totals(true).extra.amountsProof, 'equation');
 });

@@ -618,4 +618,7 @@ test("a receipt's monospace label keeps its words together: a word apart is no c
   // Proportional print as OCR boxes it: a gap of three characters and more still parts two cells.
   const apart = buildLines([word('Total', 100, 10, 50, 20), word('TTC', 190, 10, 30, 20)]);
   assert.equal(apart[0]!.text.replace(/\u2003/g, '|').replace(/ +/g, ' '), 'Total | TTC');
+  // Two numbers keep the height rule: a quantity and an amount a column apart are no 12 250,00.
+  const numbers = buildLines([word('12', 100, 10, 24, 20), word('250,00', 155, 10, 72, 20)]);
+  assert.equal(numbers[0]!.text.replace(/\u2003/g, '|').replace(/ +/g, ' '), '12 | 250,00');
 });

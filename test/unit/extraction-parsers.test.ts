@@ -717,5 +717,5 @@ test('dates: a digit with a degree sign between the month and the year, after a 
   assert.deepEqual(findDates('Date/Time : 23,07.2019 16:42:10').map((d) => d.iso), ['2019-07-23']);
   assert.deepEqual(findDates('Datum 03.11,2024').map((d) => d.iso), ['2024-11-03']);
   assert.deepEqual(findDates('Date 07,23.2019', 'mdy').map((d) => d.iso), ['2019-07-23']);
-  for (const text of ['Total 1,234.50', 'Qty 12,50.2018x', 'Ref 23,07.20191', '23,07,2019', '1.234,5678']) assert.deepEqual(findDates(text), [], text);
+  for (const text of ['Total 1,234.50', 'Qty 12,50.2018x', 'Ref 12,10.2018,5', 'Ref 23,07.20191', '23,07,2019', '1.234,5678']) assert.deepEqual(findDates(text), [], text);
 });

@@ -38,12 +38,14 @@ function page(level = 30): { image: GreyImage; runs: TextRun[] } {
 
 test('a line of print that no word covers is a band; the lines read, a speck and a scan edge are none', () => {
   const { image, runs } = page();
-  fill(image, 400, 300, 3, 3); // a speck
-  fill(image, 0, 0, 12, HEIGHT); // the scan's dark edge, down the whole page
+  // Inside the words' extent (x 80-410, y 20-240): a speck, and a scan's dark edge down the whole
+  // page, wider than the ink a row of print needs (1.5 word heights, 30 px).
+  fill(image, 200, 225, 3, 3);
+  fill(image, 370, 0, 36, HEIGHT);
   const bands = unreadBands(runs, image);
   assert.equal(bands.length, 1);
   assert.ok(bands[0]!.y0 >= 118 && bands[0]!.y1 <= 142, JSON.stringify(bands[0]));
-  assert.ok(bands[0]!.x0 <= 102 && bands[0]!.x1 >= 360, JSON.stringify(bands[0]));
+  assert.ok(bands[0]!.x0 <= 102 && bands[0]!.x1 >= 360 && bands[0]!.x1 < 370, JSON.stringify(bands[0]));
   // Faint grey print, as a faded receipt's: the band is found all the same.
   const faint = page(150);
   assert.equal(unreadBands(faint.runs, faint.image).length, 1);
@@ -59,8 +61,9 @@ test('unread lines close together part between the lines; a picture taller than 
   // Two unread lines 24 px apart (4 px between them), and a 60 px tall logo to the right of the read lines.
   print(image, 100, 120, 20);
   print(image, 100, 144, 20);
-  fill(image, 450, 30, 60, 60);
-  const bands = unreadBands([...runs, word('End', 100, 300, 10)], image);
+  // A 60 px tall logo inside the words' extent (x 80-530 with the word at 400).
+  fill(image, 420, 200, 60, 60);
+  const bands = unreadBands([...runs, word('End', 100, 300, 10), word('Side', 400, 300, 10)], image);
   assert.deepEqual(bands.map((b) => [b.y0 >= 118 && b.y1 <= 142, b.y0 >= 142 && b.y1 <= 166]).sort(), [[false, true], [true, false]]);
 });
 
@@ -75,6 +78,8 @@ test("a band's strip is read as a line: its sure words join the page where print
   assert.equal(strips.length, 1);
   assert.ok(strips[0]!.height < HEIGHT && strips[0]!.width < WIDTH, 'a strip, not the page');
   assert.deepEqual(found.map((w) => w.text), ['Date:', '14/11/18'], 'a mark and an unsure word are left out');
+  // Where printed: the strip starts 0.4 of the band's 20 px height left of the band's ink at x 100.
+  assert.deepEqual(found.map((w) => w.x), [100, 182]);
   assert.ok(found.every((w) => w.y >= 118 && w.y + w.h <= 142), 'as tall as the band, not the strip');
   // A strip that cannot be read leaves the page as read.
   assert.deepEqual(await readUnreadRows(runs, image, 1, async () => { throw new Error('worker gone'); }), []);

@@ -90,7 +90,7 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
     const pick = amounts.at(-1)!;
     if (pick.currency) currencies.push(pick.currency);
     const [from, to] = [hit.afterIndex + pick.index, hit.afterIndex + pick.end];
-    const doubtful = spanConf(line, from, to) < DOUBTFUL_WORDS || spanRuns(line, from, to).some((r) => r.unreadInkBefore);
+    const doubtful = spanConf(line, from, to) < DOUBTFUL_WORDS || spanRuns(line, from, to).some((r) => r.unreadInkBefore || r.unreadCents);
     const netTotal = hit.role === 'ht' && NET_TOTAL.test(fold(hit.label));
     const cutCents = line.conf < 1 && centsCut(hit.after, pick);
     // Totals sit at the end: on multi-page invoices, earlier pages' "totals" are carried forward.

@@ -188,7 +188,9 @@ const COLUMN_GAP_CHARACTERS = 3;
 
 function isColumnGap(prev: TextRun, run: TextRun, gap: number): boolean {
   if (gap <= Math.max(prev.h, run.h) * COLUMN_GAP_HEIGHTS) return false;
-  if ((run.conf ?? 1) === 1 && (prev.conf ?? 1) === 1) return true;
+  // A text layer's runs (no confidence) and two numbers keep the height rule: a proportional face's
+  // digits are wide, and "12" and "250,00" a column apart must not read as one amount, 12 250,00.
+  if (run.conf === undefined || prev.conf === undefined || !/\p{L}/u.test(prev.text + run.text)) return true;
   const pitch = (prev.w + run.w) / Math.max(1, prev.text.length + run.text.length);
   return gap > pitch * COLUMN_GAP_CHARACTERS;
 }

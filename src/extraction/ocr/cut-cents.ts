@@ -4,7 +4,8 @@
 // thousands separator, and still add up (62,067 + 12,413 = 74,480, a penny off). The page shows the
 // loss: ink right after the point that no word accounts for. Read again alone, in a strip cut around
 // it, tesseract keeps the cents ("£62,067.62", confidence 0.92); a reading that ends the same amount
-// with two digits, read surely, takes the word's place. Pages with no such amount pay nothing.
+// with two digits, read surely, takes the word's place; otherwise the amount is flagged, and proves no
+// total (fields/totals.ts). Pages with no such amount pay nothing.
 import type { TextRun } from '../layout/text-run.ts';
 import type { GreyImage } from './prepare-image.ts';
 import { cutStrip, INK_CONTRAST, MIN_REREAD_HEIGHT, paperLevel, SURE_GROUP } from './unread-ink.ts';
@@ -35,10 +36,11 @@ export async function readCutCents(runs: TextRun[], image: GreyImage, readLine: 
     // A second look, not the reading: if it fails, the amount stays as read.
     const read = await readLine(strip.image).catch(() => null);
     const word = read?.find((w) => w.text.startsWith(amount.text) && /^\d{2}$/.test(w.text.slice(amount.text.length)) && (w.conf ?? 0) >= SURE_GROUP);
-    if (!word) continue;
+    // Its cents still unread, the amount proves nothing: whole pounds can add up as well.
+    if (!word) { whole.set(amount, { ...amount, unreadCents: true }); continue; }
     whole.set(amount, { ...amount, text: word.text, w: word.x + strip.x + word.w - amount.x, conf: Math.min(amount.conf ?? 1, word.conf ?? 1) });
   }
-  return whole.size ? runs.map((r) => whole.get(r) ?? r) : runs;
+  return runs.map((r) => whole.get(r) ?? r);
 }
 
 /** Ink in the amount's row, right of it and up to LOOK_RIGHT heights away, where no other word stands. */

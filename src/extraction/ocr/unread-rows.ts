@@ -110,8 +110,11 @@ export async function readUnreadRows(runs: TextRun[], image: GreyImage, page: nu
     const read = await readLine(strip.image).catch(() => null);
     for (const w of read ?? []) {
       // tesseract may box a word of a strip to the strip's height: the row is the band's.
+      // A word whose middle lies outside the band is the next line's, caught by the strip's margin.
+      const middle = w.y + strip.y + w.h / 2;
+      if (middle < band.y0 || middle > band.y1 + 1) continue;
       const [top, bottom] = [Math.max(w.y + strip.y, band.y0), Math.min(w.y + strip.y + w.h, band.y1 + 1)];
-      const word = { ...w, x: w.x + strip.x, y: Math.min(top, bottom - 1), h: Math.max(1, bottom - top), page };
+      const word = { ...w, x: w.x + strip.x, y: top, h: bottom - top, page };
       if ((w.conf ?? 0) >= SURE_WORD && /[\p{L}\d]/u.test(w.text) && !blocking.some((r) => overlap(r, word))) found.push(word);
     }
   }

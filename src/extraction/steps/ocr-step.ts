@@ -139,7 +139,19 @@ async function withUnreadRows(invoice: ExtractedInvoice | null, auto: PagesRead,
   }
   if (!found.length) return invoice;
   const rows = await time('fields', () => readFields([...auto.runs, ...found]));
-  return combineReadings(invoice, rows);
+  const combined = combineReadings(invoice, rows);
+  // A rival the rows revealed (a second dated row, a second total that adds up) stays a rival,
+  // whichever reading the date or the amounts came from.
+  const { dateEvidence, rivalTotals } = combined.extra;
+  const others = rows.extra.dateEvidence?.rivals.filter((d) => d !== combined.fields.date_facture) ?? [];
+  return {
+    ...combined,
+    extra: {
+      ...combined.extra,
+      ...(dateEvidence ? { dateEvidence: { ...dateEvidence, rivals: [...new Set([...dateEvidence.rivals, ...others])] } } : {}),
+      rivalTotals: [...new Set([...(rivalTotals ?? []), ...(rows.extra.rivalTotals ?? [])])].filter((t) => t !== combined.fields.montant_ttc),
+    },
+  };
 }
 
 /** Totals sit in the lower part of an invoice page; the header above them is read once. */
