@@ -98,8 +98,8 @@ export async function readByOcr(doc: LoadedDocument, ocr: OcrEngine, time: TimeS
   const layout: PageLayout | undefined = auto.narrow && !proven && options.narrowAsBlock !== false ? 'block' : undefined;
   // Read from the pages as the first reading left them: without the surround it had to clear.
   const block = layout ? (await readPages(auto.images, ocr, time, layout)).invoice : null;
-  const read1 = block && auto.invoice ? combineReadings(auto.invoice, block) : block ?? auto.invoice;
-  const first = await withUnreadRows(read1, auto, ocr, time);
+  const pageReading = block && auto.invoice ? combineReadings(auto.invoice, block) : block ?? auto.invoice;
+  const first = await withUnreadRows(pageReading, auto, ocr, time);
   if (first && amountsProven(first)) return { invoice: first, witness: 'none', witnessChanged: false };
   // A second, different reading when the first does not prove its amounts; pages whose amounts
   // read consistently pay for one pass. Evening the light reads most unevenly lit pages better,
@@ -135,7 +135,7 @@ async function withUnreadRows(invoice: ExtractedInvoice | null, auto: PagesRead,
   const found: TextRun[] = [];
   for (const img of auto.images) {
     const words = auto.runs.filter((r) => r.page === img.page);
-    found.push(...await time('unread-rows', () => readUnreadRows(words, img.grey, img.page, (strip) => ocr.recognise(toPgm(strip), img.page, 'line'))));
+    found.push(...await time('unread-rows', () => readUnreadRows(words, img.grey, img.page, lineReader(ocr, img.page))));
   }
   if (!found.length) return invoice;
   const rows = await time('fields', () => readFields([...auto.runs, ...found]));
@@ -153,6 +153,9 @@ async function withUnreadRows(invoice: ExtractedInvoice | null, auto: PagesRead,
     },
   };
 }
+
+/** Reads a strip cut from a page as one line of text, in the strip's own pixels: a second look at part of it. */
+const lineReader = (ocr: OcrEngine, page: number) => (strip: GreyImage) => ocr.recognise(toPgm(strip), page, 'line');
 
 /** Totals sit in the lower part of an invoice page; the header above them is read once. */
 const TOTALS_FROM = 0.4;
@@ -265,7 +268,7 @@ async function readPages(images: PageImage[], ocr: OcrEngine, time: TimeStage, l
       const words = await ocr.recognise(toPgm(img.grey), img.page, layout);
       releaseMemory(); // the page's PGM
       markUnreadInk(words, img.grey);
-      const readLine = (strip: GreyImage) => ocr.recognise(toPgm(strip), img.page, 'line');
+      const readLine = lineReader(ocr, img.page);
       runs.push(...await readCutCents(await readLostGroups(words, img.grey, readLine), img.grey, readLine));
     }
     return runs;
