@@ -206,6 +206,19 @@ test('multi-rate VAT: one VAT label per rate in a row of headings, or a per-rate
   assert.deepEqual(amounts(table), [340000, 53500, 393500, 'equation'], 'a per-rate table');
 });
 
+test('multi-rate VAT: a rate printed before its label ("zzgl. 7 % MwSt.") names the line\'s rate, beside a VAT column heading over the items', () => {
+  const inv = readFields([
+    ...cells(100, [['Leistung', 40], ['Einzelpreis', 200], ['MwSt.', 300], ['Gesamtpreis', 420]]),
+    ...cells(115, [['Beratung', 40], ['500,00 €', 200], ['7 %', 300], ['1 000,00 €', 420]]),
+    ...cells(130, [['Wartung', 40], ['250,00 €', 200], ['19 %', 300], ['500,00 €', 420]]),
+    ...cells(200, [['Zwischensumme netto', 300], ['1 500,00 €', 420]]),
+    ...cells(215, [['Umsatzsteuer 19 %', 300], ['95,00 €', 420]]),
+    ...cells(230, [['zzgl. 7 % MwSt.', 300], ['70,00 €', 420]]),
+    ...cells(245, [['Gesamtbetrag', 300], ['1 665,00 €', 420]]),
+  ]);
+  assert.deepEqual([inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc, inv.extra.amountsProof], [150000, 16500, 166500, 'equation']);
+});
+
 test('a row of headings ending in a bare "TOTAL": each heading reads the value in its own column', () => {
   const inv = readFields([
     ...cells(400, [['Total net', 300], ['VAT 20%', 400], ['TOTAL', 500]]),
@@ -504,6 +517,16 @@ test("OCR that misreads a total's first digit ('1 199,90' for 6 199,90): the sum
   assert.equal(page('5 234,90 €').fields.montant_ttc, 523490, 'other digits are left as read');
   assert.equal(page('1 234,90 €').fields.montant_ttc, 619990, 'an amount due under half the net is no total: the net and its VAT are');
   assert.equal(page('9 990 €').fields.montant_ttc, 999000, 'three digits left say nothing');
+});
+
+test("a till's \"Total Sales (Inclusive GST)\" whose bracket OCR read as a quote or a square bracket is the total", () => {
+  const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
+  for (const label of ["Total Sales 'nclusive GST @0.00%:", 'Total Sales [Inclusive GST)']) {
+    const inv = readFields([ocr('Discount', 40, 500), ocr('0.00', 300, 500), ocr(label, 40, 515), ocr('30.45', 300, 515), ocr('Cash Received:', 40, 530), ocr('50.00', 300, 530)]);
+    assert.deepEqual([inv.fields.montant_ttc, inv.fields.montant_tva], [3045, null], label);
+  }
+  const net = readFields([ocr("Total Sales 'Excluding GST)", 40, 500), ocr('28.73', 300, 500), ocr('Total GST', 40, 515), ocr('1.72', 300, 515), ocr('Total', 40, 530), ocr('30.45', 300, 530)]);
+  assert.deepEqual([net.fields.montant_ht, net.extra.amountsProof], [2873, 'equation']);
 });
 
 test("totals' wordings OCR leaves: a bare 'TTC' opening its cell, 'MwsSt.' for MwSt., 'No VAT charged'", () => {

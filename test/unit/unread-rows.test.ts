@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { TextRun } from '../../src/extraction/layout/text-run.ts';
 import type { GreyImage } from '../../src/extraction/ocr/prepare-image.ts';
-import { readUnreadRows, unreadBands } from '../../src/extraction/ocr/unread-rows.ts';
+import { readUnreadRows, unreadBands, withRowsReadAgain } from '../../src/extraction/ocr/unread-rows.ts';
 import { generateReceipt } from '../../tools/generate/generate-set.ts';
 import { cents, extractGenerated } from '../helpers/generated-extraction.ts';
 
@@ -83,6 +83,25 @@ test("a band's strip is read as a line: its sure words join the page where print
   assert.ok(found.every((w) => w.y >= 118 && w.y + w.h <= 142), 'as tall as the band, not the strip');
   // A strip that cannot be read leaves the page as read.
   assert.deepEqual(await readUnreadRows(runs, image, 1, async () => { throw new Error('worker gone'); }), []);
+});
+
+test('a row read unsurely is a band to read again; its strip words take the place of the unsure words and of the parts they read whole', async () => {
+  const { image, runs } = page();
+  // The row at 120 read as garbage ("; voice in" at 0.3), and one part of it surely ("Jan-").
+  const garbled = [{ ...word('voice', 100, 120, 6), conf: 0.3 }, { ...word('Jan-', 254, 120, 4), conf: 0.81 }, { ...word('.', 340, 125, 1), h: 4, conf: 0.9 }];
+  const bands = unreadBands([...runs, ...garbled], image);
+  assert.equal(bands.length, 1, 'the unsure word covers nothing');
+  assert.ok(bands[0]!.y0 >= 118 && bands[0]!.y1 <= 142, JSON.stringify(bands[0]));
+  // The same row, read surely by other words: no band.
+  assert.deepEqual(unreadBands([...runs, { ...garbled[0]!, conf: 0.9 }, word('Jan-2024', 190, 120, 12)], image), []);
+  const strip = async (s: GreyImage): Promise<TextRun[]> => [['Invoice', 8, 0.92], ['26-Jan-2024', 158, 0.91], ['Date', 320, 0.9]]
+    .map(([text, x, conf]) => ({ text: text as string, x: x as number, y: 0, w: (text as string).length * 10, h: s.height, page: 1, conf: conf as number, ocrLine: '9:1.1.1' }));
+  // "Date" lies over the sure "Words" of another reading of the row: that word stands.
+  const found = await readUnreadRows([...runs, ...garbled, word('Words', 414, 120, 3)], image, 1, strip);
+  assert.deepEqual(found.map((w) => w.text), ['Invoice', '26-Jan-2024']);
+  const merged = withRowsReadAgain([...runs, ...garbled], found);
+  assert.deepEqual(merged.filter((w) => w.y >= 115 && w.y <= 130).map((w) => w.text), ['Invoice', '26-Jan-2024'], 'the unsure word, the part read whole and the speck inside the row give way');
+  assert.equal(merged.length, runs.length + 2, 'the other rows stay as read');
 });
 
 test('real OCR: a receipt photo whose date row the page reading left out gets its date', async () => {

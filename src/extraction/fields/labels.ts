@@ -5,7 +5,7 @@
 // A weight ranks labels against each other: where two labels overlap on a line the heavier one
 // is kept ("Total TTC" over "Total"), and a date or number takes its label's weight into its rank.
 import { alt, any, label, words, type Label, type VocabularyList } from './vocabulary/build.ts';
-import { AFTER_CELL_START, CELL_START, DOCUMENT_TYPE_CODE, NEXT_CELL_IS_NUMBER, NOT_INSIDE_A_WORD, WHOLE_CELL } from './vocabulary/fragments.ts';
+import { AFTER_CELL_START, CELL_START, DOCUMENT_TYPE_CODE, NEXT_CELL_IS_NUMBER, NOT_INSIDE_A_WORD, OPEN_BRACKET, WHOLE_CELL } from './vocabulary/fragments.ts';
 
 export type { Label } from './vocabulary/build.ts';
 
@@ -38,8 +38,9 @@ const NOT_THE_TOTAL = ['ht', String.raw`h\.t`, 'hors', 'tva', String.raw`t\.v\.a
 
 export const AMOUNT_LABELS: Label<AmountRole>[] = [
   label('ht', EXPLICIT_AMOUNT, String.raw`\b${any('htHeads')}\s*(net\s*)?${any('htMarkers')}(?![a-z])`),
-  // "Sales (Excluding GST)" too, as OCR leaves a till's "Total Sales (Excluding GST)" when it loses "To".
-  label('ht', PHRASED_AMOUNT, String.raw`\b(total(\s+sales)?|sales)\s*\(?\s*${any('exclusive')}\b([^0-9]{0,15}?${any('taxNames')})?|\b${any('netAmounts')}`),
+  // "Sales (Excluding GST)" too, as OCR leaves a till's "Total Sales (Excluding GST)" when it loses "To";
+  // its "(" may read "'", "[" or "|".
+  label('ht', PHRASED_AMOUNT, String.raw`\b(total(\s+sales)?|sales)\s*${OPEN_BRACKET}\s*${any('exclusive')}\b([^0-9]{0,15}?${any('taxNames')})?|\b${any('netAmounts')}`),
   label('ht', USUAL_AMOUNT, String.raw`\b${any('netTotals')}\b`),
   label('ht', PHRASED_AMOUNT, String.raw`\b${any('netWithoutVat')}`),
   label('ht', PHRASED_AMOUNT, String.raw`\b${any('netSums')}`),

@@ -64,7 +64,7 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
     const qualifier = amounts.length ? hit.after.slice(0, amounts[0]!.index) : '';
     if (AMOUNT_DECOYS.test(`${hit.label} ${fold(qualifier)}`)) continue;
     const pageBias = line.page === lastPage ? 0 : -0.2;
-    const at = { lineIndex: hit.lineIndex, labelAt: hit.afterIndex, rate: VAT_RATE.exec(`${hit.label} ${hit.after}`)?.[1]?.replace(',', '.') ?? null };
+    const at = { lineIndex: hit.lineIndex, labelAt: hit.afterIndex, rate: rateOf(hit.label, hit.after, fold(line.text).slice(0, hit.afterIndex - hit.label.length)) };
     const bare = line.conf < 1 && !amounts.length ? droppedDecimals(ownCells(hit.after)) : null;
     if (bare !== null) {
       list.push({ role: hit.role, cents: bare, score: hit.weight * line.conf + pageBias - REPAIR_PENALTY, ...at, repaired: true });
@@ -297,6 +297,14 @@ function vatSums(tva: Candidate[]): VatReading[] {
 const MAX_VAT_RATES = 4;
 /** The rate a VAT line names: "TVA 5,5 %", "MwSt. 19%". */
 const VAT_RATE = /(\d{1,2}(?:[.,]\d{1,2})?)\s*%/;
+/** Or just before its label: "zzgl. 7 % MwSt.". */
+const RATE_BEFORE = /(\d{1,2}(?:[.,]\d{1,2})?)\s*%\s*$/;
+
+/** The rate a label's line names, after the label or just before it (`before`: the line's text up to the label). */
+function rateOf(label: string, after: string, before: string): string | null {
+  const rate = VAT_RATE.exec(`${label} ${after}`)?.[1] ?? RATE_BEFORE.exec(before.split(COLUMN_GAP).at(-1)!)?.[1];
+  return rate?.replace(',', '.') ?? null;
+}
 
 // OCR reads a receipt's "GST" as "6ST"; its "GST @ 6% INCLUDED IN TOTAL" says so by the rate alone.
 const TAX_INCLUDED = /\b(inc|incl|included|inclusive|dont)\b\.?\s*(\d+(\.\d+)?\s*%\s*)?(gst|vat|tax|tva|sst)\b|\b(gst|6st|vat|tax|tva|sst)\b.{0,12}\bincluded\b|@\s*\d+(\.\d+)?\s*%\s*included\b/;

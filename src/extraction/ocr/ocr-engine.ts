@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { createScheduler, createWorker, OEM, PSM, type Scheduler } from 'tesseract.js';
 import type { TextRun } from '../layout/text-run.ts';
+import { dropGhostWords } from './ghost-words.ts';
 import { splitGluedAmounts } from './glued-amounts.ts';
 
 export interface OcrEngine {
@@ -137,7 +138,7 @@ export function createOcrEngine(workers: number, options: OcrEngineOptions = {})
     async recognise(image, page, layout = 'auto') {
       const s = await ready();
       const result = await s.addJob('recognize', image, jobParams(layout) as never, TSV_ONLY);
-      return splitGluedAmounts(wordsFromTsv(result.data.tsv ?? '', page, ++readings));
+      return splitGluedAmounts(dropGhostWords(wordsFromTsv(result.data.tsv ?? '', page, ++readings)));
     },
     /** Ends the workers; a later recognise() starts new ones (a recognition already under way fails). */
     async close() {

@@ -24,6 +24,10 @@ const MIN_BAND_WIDTH = 3;
 const EDGE_SHARE = 0.5;
 /** A page word this many times taller than the page's words is two rows read as one. */
 const MERGED_ROWS = 1.6;
+/** A page word read less surely than this is not what its row prints: its ink counts as unread. */
+const UNSURE_WORD = 0.5;
+/** A page word less tall than this share of the page's words is a speck or a mark, not a word read in the row. */
+const SPECK = 0.4;
 /** The widest bands read again, at most. */
 const MAX_BANDS = 6;
 /** A word read in a strip this surely is kept; below, it is the noise that made the page leave the band out. */
@@ -44,9 +48,11 @@ export function unreadBands(runs: TextRun[], image: GreyImage): Band[] {
   if (x1 <= x0 || y1 <= y0) return [];
   const dark = inkThreshold(data, width, x0, x1, y0, y1);
   const slack = h * COVER_SLACK;
-  // Each row's covered spans, from every run (marks and scraps cover their ink too).
+  // Each row's covered spans, from every run read surely (marks and scraps cover their ink too).
+  // Words read unsurely do not: "mer" and "D6-Jen-2024", two rows high, over "Invoice number :
+  // INV-04932" and "Invoice Date : 26-Jan-2024"; "; voice in Date ai Jan-" over the latter on a scan.
   const covered: Array<Array<[number, number]>> = Array.from({ length: y1 - y0 + 1 }, () => []);
-  for (const r of runs) {
+  for (const r of runs.filter((w) => !isUnsure(w))) {
     const span: [number, number] = [Math.max(x0, Math.floor(r.x - slack)), Math.min(x1, Math.ceil(r.x + r.w + slack))];
     if (span[1] < span[0]) continue;
     for (let y = Math.max(y0, Math.floor(r.y - slack)); y <= Math.min(y1, Math.ceil(r.y + r.h + slack)); y++) covered[y - y0]!.push(span);
@@ -92,17 +98,18 @@ export function unreadBands(runs: TextRun[], image: GreyImage): Band[] {
 
 /**
  * The words of each unread band, read again in a strip around it, that the page did not read:
- * kept where read surely and not over a word of the page. `readLine` reads a strip as one line of
- * text, in the strip's own pixels.
+ * kept where read surely and not over a word the page read surely, unless they read more of it
+ * ("26-Jan-2024" over "Jan-"). `readLine` reads a strip as one line of text, in the strip's own pixels.
  */
 export async function readUnreadRows(runs: TextRun[], image: GreyImage, page: number, readLine: (strip: GreyImage) => Promise<TextRun[]>): Promise<TextRun[]> {
   const found: TextRun[] = [];
   const bands = unreadBands(runs, image);
   if (!bands.length) return found;
   // A page word much taller than the page's words is two rows read as one ("02/08/2028" over the due
-  // date and the invoice date below it): it stands over nothing the strip reads.
+  // date and the invoice date below it): it stands over nothing the strip reads. Nor does a speck
+  // (";" 3 px tall, read where the row's first letters are), nor a word read unsurely.
   const h = typicalHeight(runs);
-  const blocking = runs.filter((r) => r.h <= h * MERGED_ROWS);
+  const blocking = runs.filter((r) => r.h <= h * MERGED_ROWS && r.h >= h * SPECK && !isUnsure(r));
   for (const band of bands) {
     const pad = (band.y1 - band.y0 + 1) * 0.4;
     const strip = cutRegion(image, band.x0 - pad, band.y0 - pad, band.x1 + pad + 1, band.y1 + pad + 1);
@@ -115,10 +122,34 @@ export async function readUnreadRows(runs: TextRun[], image: GreyImage, page: nu
       if (middle < band.y0 || middle > band.y1 + 1) continue;
       const [top, bottom] = [Math.max(w.y + strip.y, band.y0), Math.min(w.y + strip.y + w.h, band.y1 + 1)];
       const word = { ...w, x: w.x + strip.x, y: top, h: bottom - top, page };
-      if ((w.conf ?? 0) >= SURE_WORD && /[\p{L}\d]/u.test(w.text) && !blocking.some((r) => overlap(r, word))) found.push(word);
+      if ((w.conf ?? 0) >= SURE_WORD && /[\p{L}\d]/u.test(w.text) && !blocking.some((r) => overlap(r, word) && !readsMoreOf(word, r))) found.push(word);
     }
   }
   return found;
+}
+
+/**
+ * The page's words with the rows read again: a word read unsurely ("mer" for two rows, over "Invoice
+ * number" and "Invoice Date"), a part of a word the row read whole ("Jan-" of "26-Jan-2024"), or a
+ * speck where a word now stands (the ";" inside "Invoice"), gives way to the words read there,
+ * rather than joining their line.
+ */
+export function withRowsReadAgain(runs: TextRun[], found: TextRun[]): TextRun[] {
+  if (!found.length) return runs;
+  const heights = new Map<number, number>();
+  const heightOf = (page: number) => heights.get(page) ?? heights.set(page, typicalHeight(runs.filter((r) => r.page === page))).get(page)!;
+  // Each row read again spans its words, from the first to the last: a speck between them is in it.
+  const rows = new Map<string, TextRun[]>();
+  for (const w of found) rows.set(`${w.page} ${w.ocrLine}`, [...rows.get(`${w.page} ${w.ocrLine}`) ?? [], w]);
+  const spans = [...rows.values()].map((words) => ({
+    page: words[0]!.page, x0: Math.min(...words.map((w) => w.x)), x1: Math.max(...words.map((w) => w.x + w.w)),
+    y0: Math.min(...words.map((w) => w.y)), y1: Math.max(...words.map((w) => w.y + w.h)),
+  }));
+  const inRowRead = (r: TextRun) => spans.some((s) => s.page === r.page && r.x + r.w / 2 >= s.x0 && r.x + r.w / 2 <= s.x1 && r.y + r.h / 2 >= s.y0 && r.y + r.h / 2 <= s.y1);
+  const replaced = (r: TextRun) => r.h < heightOf(r.page) * SPECK
+    ? inRowRead(r)
+    : found.some((w) => w.page === r.page && overlap(r, w) && (isUnsure(r) || readsMoreOf(w, r)));
+  return [...runs.filter((r) => !replaced(r)), ...found];
 }
 
 /** Of the region's pixels, the paper is at least this bright a share of them, the ink at most this dark a share. */
@@ -167,6 +198,18 @@ function overlap(a: TextRun, b: TextRun): boolean {
   const dx = Math.min(a.x + a.w, b.x + b.w) - Math.max(a.x, b.x);
   const dy = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
   return dx > Math.min(a.w, b.w) * 0.5 && dy > Math.min(a.h, b.h) * 0.5;
+}
+
+/** An OCR word read less surely than UNSURE_WORD; a text layer's words are sure. */
+const isUnsure = (r: TextRun) => (r.conf ?? 1) < UNSURE_WORD;
+
+/** The letters and digits of a word, lower-cased. */
+const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}\d]/gu, '');
+
+/** A word read in a strip reads more of a word of the page: all of its letters and digits, and more. */
+function readsMoreOf(strip: TextRun, page: TextRun): boolean {
+  const [whole, part] = [letters(strip.text), letters(page.text)];
+  return part.length >= 2 && whole.length > part.length && whole.includes(part);
 }
 
 /** Words of two letters or digits and more: not marks, specks or rules. */

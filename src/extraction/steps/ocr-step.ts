@@ -20,7 +20,7 @@ import { releaseMemory } from '../release-memory.ts';
 import { isOneNarrowColumn } from '../layout/narrow-column.ts';
 import { markUnreadInk, readLostGroups } from '../ocr/unread-ink.ts';
 import { readCutCents } from '../ocr/cut-cents.ts';
-import { readUnreadRows } from '../ocr/unread-rows.ts';
+import { readUnreadRows, withRowsReadAgain } from '../ocr/unread-rows.ts';
 import type { TextRun } from '../layout/text-run.ts';
 
 const RENDER_DPI = 300;
@@ -138,7 +138,7 @@ async function withUnreadRows(invoice: ExtractedInvoice | null, auto: PagesRead,
     found.push(...await time('unread-rows', () => readUnreadRows(words, img.grey, img.page, lineReader(ocr, img.page))));
   }
   if (!found.length) return invoice;
-  const rows = await time('fields', () => readFields([...auto.runs, ...found]));
+  const rows = await time('fields', () => readFields(withRowsReadAgain(auto.runs, found)));
   const combined = combineReadings(invoice, rows);
   // A rival the rows revealed (a second dated row, a second total that adds up) stays a rival,
   // whichever reading the date or the amounts came from.

@@ -1,5 +1,6 @@
 // English label vocabulary, one alternative per line, in folded text (see build.ts).
 import type { Vocabulary } from './build.ts';
+import { OPEN_BRACKET } from './fragments.ts';
 
 export const EN: Vocabulary = {
   // "Total (excl. VAT)", "Total sales before tax"
@@ -34,9 +35,9 @@ export const EN: Vocabulary = {
   insuranceTaxes: [
     String.raw`insurance\s+(premium\s+)?tax`,
   ],
-  // "Total incl. VAT", "Total (VAT incl.)"
+  // "Total incl. VAT", "Total (VAT incl.)"; OCR reads a receipt's "(Inclusive" as "'nclusive" or "[Inclusive".
   inclusiveTotals: [
-    String.raw`(total\s+((€|eur)\s+)?(sales\s*)?|sales\s*)\(?\s*(incl\.?|including|inclusive(\s+of)?|inc\.?|with)\b[^0-9]{0,12}?(vat|tax|gst|sst)`,
+    String.raw`(total\s+((€|eur)\s+)?(sales\s*)?|sales\s*)${OPEN_BRACKET}\s*(incl\.?|including|i?nclusive(\s+of)?|inc\.?|with)\b[^0-9]{0,12}?(vat|tax|gst|sst)`,
     String.raw`total\s*[(<\[]?\s*(vat|tax|gst|sst)\s+(incl\w*|inc)\b\.?\s*[)>\]]?`,
   ],
   grossTotals: [
@@ -46,7 +47,7 @@ export const EN: Vocabulary = {
     String.raw`total amount(?!\s+due)`,
     'rounded total',
     String.raw`total \(rm\)`,
-    String.raw`total sales(?!\s*\(?\s*(excl|before|w/o|without))`,
+    String.raw`total sales(?!\s*${OPEN_BRACKET}\s*(excl|before|w/o|without))`,
     String.raw`gross\s+total`,
     String.raw`total\s+gross`,
     String.raw`gross\s+amount`,
