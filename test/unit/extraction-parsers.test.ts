@@ -39,6 +39,9 @@ test('date formats, day first', () => {
   assert.deepEqual(findDates('issued at 20 31-04-12').map((d) => d.iso), [], 'a two-digit year after another number is a split number, not 31 April 2012');
   assert.deepEqual(findDates('issued at 20 12-04-31').map((d) => d.iso), [], 'nor 12 April 2031');
   assert.deepEqual(findDates('le 12-04-31').map((d) => d.iso), ['2031-04-12'], 'a two-digit year after words is read');
+  assert.deepEqual(findDates('Date: 02-0CT-16 Time: 19:47').map((d) => d.iso), ['2016-10-02'], 'a month\'s "O" read as a zero');
+  assert.deepEqual(findDates('N0V 3, 2024').map((d) => d.iso), ['2024-11-03']);
+  assert.deepEqual(findDates('Ref 10 00 2024, 0 items'), [], 'zeros alone are no month');
 });
 
 test('numeric dates follow the order the document proves it uses', () => {

@@ -116,11 +116,22 @@ const NOISY_DMY = {
 };
 
 /**
+ * OCR reads a month's "O" as a zero on a till's print ("02-0CT-16", "N0V"): a word of letters and
+ * zeros that is a month's name with its zeros read as "o" is that name (the text keeps its length).
+ */
+function monthsWithTheirOs(folded: string): string {
+  return folded.replace(/(?<![\p{L}\d])[a-z0]*0[a-z0]*(?![\p{L}\d])/gu, (word) => {
+    const name = word.replaceAll('0', 'o');
+    return word.replaceAll('0', '').length >= 2 && name in MONTHS ? name : word;
+  });
+}
+
+/**
  * Every date in a text; numeric dates in the document's order (day-first by default). `labelled`
  * admits the compact ISO form and noise inside a date too, for text that follows a date label.
  */
 export function findDates(text: string, order: NumericOrder = 'dmy', labelled = false): DateMatch[] {
-  const folded = fold(text);
+  const folded = monthsWithTheirOs(fold(text));
   const out: DateMatch[] = [];
   for (const { re, build } of labelled ? [...PATTERNS, COMPACT, NOISY_DMY] : PATTERNS) {
     for (const m of folded.matchAll(re)) {

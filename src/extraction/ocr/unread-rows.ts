@@ -35,7 +35,7 @@ const SURE_WORD = 0.6;
 
 export interface Band { x0: number; x1: number; y0: number; y1: number }
 
-/** Bands of ink as tall as a line of the page's words, inside their extent, that no word covers; widest first. */
+/** Bands of ink as tall as a line of the page's words, inside their extent, that no word read surely covers; widest first. */
 export function unreadBands(runs: TextRun[], image: GreyImage): Band[] {
   const words = textWords(runs);
   if (words.length < 3) return [];
@@ -93,26 +93,32 @@ export function unreadBands(runs: TextRun[], image: GreyImage): Band[] {
     const valley = Math.max(h * MIN_ROW_INK, counts[Math.floor(counts.length * 0.8)]! * VALLEY_SHARE);
     bands.push(...segment(rows, y0, band.y0, band.y1, valley, 1).filter((b) => b.y1 - b.y0 + 1 <= h * MAX_BAND && fits(b)));
   }
-  return bands.sort((a, b) => b.x1 - b.x0 - (a.x1 - a.x0)).slice(0, MAX_BANDS);
+  return bands.sort((a, b) => b.x1 - b.x0 - (a.x1 - a.x0));
 }
 
 /**
- * The words of each unread band, read again in a strip around it, that the page did not read:
+ * The words of each unread band's row, read again in a strip around it, that the page did not read:
  * kept where read surely and not over a word the page read surely, unless they read more of it
- * ("26-Jan-2024" over "Jan-"). `readLine` reads a strip as one line of text, in the strip's own pixels.
+ * ("11-NOV-18" over "11-N("). The strip takes in the words of the page that adjoin the band on its
+ * row, so that a row read in part is read whole. Rows whose words `wanted` asks for are read first
+ * (a date's label when the date is missing), then the widest. `readLine` reads a strip as one line
+ * of text, in the strip's own pixels.
  */
-export async function readUnreadRows(runs: TextRun[], image: GreyImage, page: number, readLine: (strip: GreyImage) => Promise<TextRun[]>): Promise<TextRun[]> {
+export async function readUnreadRows(runs: TextRun[], image: GreyImage, page: number, readLine: (strip: GreyImage) => Promise<TextRun[]>, wanted: (rowText: string) => boolean = () => false): Promise<TextRun[]> {
   const found: TextRun[] = [];
-  const bands = unreadBands(runs, image);
-  if (!bands.length) return found;
+  const h = typicalHeight(runs);
+  const rows = unreadBands(runs, image).map((band) => ({ band, words: rowWords(band, runs, h) }));
+  const asked = (words: TextRun[]) => wanted(words.map((w) => w.text).join(' '));
+  const chosen = [...rows.filter((r) => asked(r.words)), ...rows.filter((r) => !asked(r.words))].slice(0, MAX_BANDS);
   // A page word much taller than the page's words is two rows read as one ("02/08/2028" over the due
   // date and the invoice date below it): it stands over nothing the strip reads. Nor does a speck
-  // (";" 3 px tall, read where the row's first letters are), nor a word read unsurely.
-  const h = typicalHeight(runs);
-  const blocking = runs.filter((r) => r.h <= h * MERGED_ROWS && r.h >= h * SPECK && !isUnsure(r));
-  for (const band of bands) {
+  // (";" 3 px tall, read where the row's first letters are), a mark ("|" over "11-NOV-18"), nor a
+  // word read unsurely.
+  const blocking = runs.filter((r) => r.h <= h * MERGED_ROWS && r.h >= h * SPECK && !isUnsure(r) && !isMark(r));
+  for (const { band, words } of chosen) {
     const pad = (band.y1 - band.y0 + 1) * 0.4;
-    const strip = cutRegion(image, band.x0 - pad, band.y0 - pad, band.x1 + pad + 1, band.y1 + pad + 1);
+    const [x0, x1] = [Math.min(band.x0, ...words.map((w) => w.x)), Math.max(band.x1, ...words.map((w) => w.x + w.w))];
+    const strip = cutRegion(image, x0 - pad, band.y0 - pad, x1 + pad + 1, band.y1 + pad + 1);
     // A second look, not the reading: if it fails, the page stays as read.
     const read = await readLine(strip.image).catch(() => null);
     for (const w of read ?? []) {
@@ -128,11 +134,31 @@ export async function readUnreadRows(runs: TextRun[], image: GreyImage, page: nu
   return found;
 }
 
+/** A page word this close to a band or to its row's words, in word heights, is on the band's row. */
+const ROW_REACH = 3;
+
+/** The page's words on a band's row (their middles inside it) that adjoin it, left and right, in reading order. */
+function rowWords(band: Band, runs: TextRun[], h: number): TextRun[] {
+  const onRow = runs.filter((r) => r.h >= h * SPECK && r.y + r.h / 2 >= band.y0 && r.y + r.h / 2 <= band.y1 + 1);
+  const taken = new Set<TextRun>();
+  let [x0, x1] = [band.x0, band.x1];
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const r of onRow) {
+      if (taken.has(r) || r.x + r.w < x0 - h * ROW_REACH || r.x > x1 + h * ROW_REACH) continue;
+      taken.add(r);
+      [x0, x1] = [Math.min(x0, r.x), Math.max(x1, r.x + r.w)];
+      grew = true;
+    }
+  }
+  return [...taken].sort((a, b) => a.x - b.x);
+}
+
 /**
  * The page's words with the rows read again: a word read unsurely ("mer" for two rows, over "Invoice
- * number" and "Invoice Date"), a part of a word the row read whole ("Jan-" of "26-Jan-2024"), or a
- * speck where a word now stands (the ";" inside "Invoice"), gives way to the words read there,
- * rather than joining their line.
+ * number" and "Invoice Date"), a part of a word the row read whole ("Jan-" of "26-Jan-2024"), a mark
+ * under a word read there ("|" in "11-NOV-18"), or a speck in a row read again (the ";" inside
+ * "Invoice") gives way to the words read there, rather than joining their line.
  */
 export function withRowsReadAgain(runs: TextRun[], found: TextRun[]): TextRun[] {
   if (!found.length) return runs;
@@ -148,7 +174,7 @@ export function withRowsReadAgain(runs: TextRun[], found: TextRun[]): TextRun[] 
   const inRowRead = (r: TextRun) => spans.some((s) => s.page === r.page && r.x + r.w / 2 >= s.x0 && r.x + r.w / 2 <= s.x1 && r.y + r.h / 2 >= s.y0 && r.y + r.h / 2 <= s.y1);
   const replaced = (r: TextRun) => r.h < heightOf(r.page) * SPECK
     ? inRowRead(r)
-    : found.some((w) => w.page === r.page && overlap(r, w) && (isUnsure(r) || readsMoreOf(w, r)));
+    : found.some((w) => w.page === r.page && overlap(r, w) && (isUnsure(r) || isMark(r) || readsMoreOf(w, r)));
   return [...runs.filter((r) => !replaced(r)), ...found];
 }
 
@@ -202,6 +228,9 @@ function overlap(a: TextRun, b: TextRun): boolean {
 
 /** An OCR word read less surely than UNSURE_WORD; a text layer's words are sure. */
 const isUnsure = (r: TextRun) => (r.conf ?? 1) < UNSURE_WORD;
+
+/** A mark, not a word: no letter or digit ("|", ":", "—"). */
+const isMark = (r: TextRun) => !/[\p{L}\d]/u.test(r.text);
 
 /** The letters and digits of a word, lower-cased. */
 const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}\d]/gu, '');

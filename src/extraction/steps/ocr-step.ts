@@ -4,6 +4,8 @@ import { negated } from '../../domain/money.ts';
 import { vatShareIsPlausible } from '../../domain/invoice-checks.ts';
 import { amountsProven } from '../checks/decision.ts';
 import { readFields } from '../fields/read-fields.ts';
+import { AMOUNT_LABELS, DATE_LABELS } from '../fields/labels.ts';
+import { fold } from '../fields/text-normalise.ts';
 import { WEAK_PROOF_CONFIDENCE } from '../fields/totals.ts';
 import type { Step } from '../pipeline.ts';
 import type { ExtractedInvoice } from '../types.ts';
@@ -135,7 +137,7 @@ async function withUnreadRows(invoice: ExtractedInvoice | null, auto: PagesRead,
   const found: TextRun[] = [];
   for (const img of auto.images) {
     const words = auto.runs.filter((r) => r.page === img.page);
-    found.push(...await time('unread-rows', () => readUnreadRows(words, img.grey, img.page, lineReader(ocr, img.page))));
+    found.push(...await time('unread-rows', () => readUnreadRows(words, img.grey, img.page, lineReader(ocr, img.page), labelsOfMissing(invoice))));
   }
   if (!found.length) return invoice;
   const rows = await time('fields', () => readFields(withRowsReadAgain(auto.runs, found)));
@@ -152,6 +154,15 @@ async function withUnreadRows(invoice: ExtractedInvoice | null, auto: PagesRead,
       rivalTotals: [...new Set([...(rivalTotals ?? []), ...(rows.extra.rivalTotals ?? [])])].filter((t) => t !== combined.fields.montant_ttc),
     },
   };
+}
+
+/** Whether a row's text holds a label of a field the reading lacks: the invoice's date, or its total. */
+function labelsOfMissing(invoice: ExtractedInvoice): (rowText: string) => boolean {
+  const labels = [
+    ...(invoice.fields.date_facture === null ? DATE_LABELS.filter((l) => l.role === 'invoice') : []),
+    ...(invoice.fields.montant_ttc === null ? AMOUNT_LABELS.filter((l) => l.role === 'ttc') : []),
+  ];
+  return (rowText) => labels.some((l) => l.re.test(fold(rowText)));
 }
 
 /** Reads a strip cut from a page as one line of text, in the strip's own pixels: a second look at part of it. */
