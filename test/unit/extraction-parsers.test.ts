@@ -562,6 +562,12 @@ test('invoice number: the strongest label wins; a title word alone, a bare "No."
   // A German type code between the title and "Nr.", a date after the number; a dated "Date facture" is no number.
   assert.equal(numero(run('Handelsrechnung (380) Nr. 88210 vom 07.08.2019', 40, 20)), '88210');
   assert.equal(numero(run('Date facture', 40, 20), run('05/02/25', 200, 20), run('Numéro', 40, 35), run('FB-2025-0310', 200, 35)), 'FB-2025-0310');
+  // The label in the next cell of an address's line is a label; the invoice a credit note corrects is not ours.
+  assert.equal(numero(run('14 allée des Tilleuls', 40, 20), run('Facture N° :', 300, 20), run('2023/04/1187', 420, 20)), '2023/04/1187');
+  assert.equal(numero(
+    run("N° d'avoir", 40, 10), run('Date', 200, 10), run('AV2405-31', 40, 22), run('12/05/2024', 200, 22),
+    run('Avoir sur facture n° FC2403-118 du 02/03/2024', 40, 60),
+  ), 'AV2405-31');
 });
 
 test('invoice number: elided and accounting labels, a voucher heading, and what is no label at all', () => {

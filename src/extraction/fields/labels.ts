@@ -173,6 +173,8 @@ const REFERENCE = 0.7;
 /** The document's title word directly followed by the number ("Invoice 2024-118"). */
 const TITLE_BEFORE_NUMBER = 0.6;
 
+/** Words by which a document names another invoice than itself: "sur facture", "zur Rechnung", "against invoice". */
+const REFERS_TO = String.raw`(sur|zur|against)([ \t]+(la|der))?`;
 /** "n°", "No.", "Nr.", "Nummer", "#", "ID" after a title word. */
 const NUMBER_MARK = String.raw`(n[°o]\.?|no\.?|num(ero|ber)?\.?|#|nr\.?|-?nummer|-?nr\.?|id)`;
 
@@ -182,7 +184,8 @@ const NUMBER_MARK = String.raw`(n[°o]\.?|no\.?|num(ero|ber)?\.?|#|nr\.?|-?numme
  */
 export const NUMBER_LABELS: Label<'number'>[] = [
   label('number', EXPLICIT_NUMBER, [
-    String.raw`(\b${any('numberedTitles')}|${any('compoundTitles')})[ \t]*(${DOCUMENT_TYPE_CODE}[ \t]*)?${NUMBER_MARK}(?![a-z])`,
+    // Not the invoice a credit note corrects: "Avoir sur facture n° FA2412-862", "Gutschrift zur Rechnung Nr.".
+    String.raw`(?<!\b${REFERS_TO}[ \t]+)(\b${any('numberedTitles')}|${any('compoundTitles')})[ \t]*(${DOCUMENT_TYPE_CODE}[ \t]*)?${NUMBER_MARK}(?![a-z])`,
     // "Numéro de facture", "N° d'avoir", "Numéro de la pièce".
     String.raw`\b${any('numberWords')}\.?[ \t]*(de[ \t]+|d')?(la[ \t]+)?${any('numberedDocuments')}\b`,
     String.raw`\b${any('numberLabels')}`,
