@@ -344,6 +344,18 @@ test('receipts\' suppliers on a photographed till: a lower-case "legal form", a 
     run('75011 Paris', 40, 150), { ...run('Kopie factuur', 40, 260), h: 14 }, run('Totaal 49,99', 300, 700),
   ]).fields.fournisseur;
   assert.equal(paper, null);
+  // "SDN BHD" with its D read as an O is still the legal form: the name above the address, though
+  // OCR boxed some of its words two lines tall.
+  const word = (text: string, x: number, y: number, w: number, h: number): TextRun => ({ text, x, y, w, h, page: 1, conf: 0.9, ocrLine: `1:${Math.round(y / 30)}` });
+  const misread = readFields([
+    word('KEDAI', 97, 93, 87, 16), word('RUNCIT', 190, 93, 80, 16), word('AMAN', 279, 88, 50, 31), word('JAYA', 341, 93, 60, 16), word('SDN', 410, 88, 37, 31), word('BHO', 457, 88, 32, 31), word('(112233-K)', 501, 94, 96, 18),
+    word('NO', 202, 120, 35, 18), word('8,', 250, 120, 20, 19), word('JALAN', 301, 120, 70, 18), word('MERAK', 380, 120, 85, 18),
+    word('TAMAN', 242, 153, 77, 18), word('SENTOSA,', 327, 153, 124, 19), word('53300', 221, 185, 64, 19), word('KUALA', 293, 186, 74, 18), word('LUMPUR', 375, 186, 97, 18),
+    word('TEL:', 248, 218, 40, 19), word('03-2036', 302, 218, 85, 19), word('6147', 395, 219, 51, 18), word('GST', 220, 251, 46, 19), word('ID', 276, 252, 22, 18), word(':', 304, 247, 11, 33), word('000112233445', 317, 252, 155, 18),
+    word('Invoice', 96, 285, 72, 17), word('No.', 175, 285, 30, 17), word('29375', 217, 284, 64, 19),
+    word('Grand', 96, 612, 60, 18), word('Total', 160, 612, 60, 18), word('48.55', 500, 612, 60, 18), word('THANK', 150, 810, 60, 18), word('YOU', 220, 810, 40, 18),
+  ]).fields.fournisseur;
+  assert.equal(misread, 'KEDAI RUNCIT AMAN JAYA SDN BHO');
 });
 
 test('receipts\' currency: a symbol glued to a product code is no money; "RM" in a column of its own is ringgit', () => {

@@ -224,7 +224,8 @@ export const EN: Vocabulary = {
     'plc',
     String.raw`s\.?p\.?a\.?`,
     String.raw`s\.?r\.?l\.?`,
-    String.raw`sdn\.?\s*bhd\.?`,
+    // OCR reads its final D as an O or a nought on a till's print ("SDN BHO").
+    String.raw`sdn\.?\s*bh[do0]\.?`,
     String.raw`bhd\.?`,
     // Sdn Bhd as tills abbreviate it ("99 SPEED MART S/B").
     String.raw`s/b`,
