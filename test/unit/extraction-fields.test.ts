@@ -219,6 +219,18 @@ test('multi-rate VAT: a rate printed before its label ("zzgl. 7 % MwSt.") names 
   assert.deepEqual([inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc, inv.extra.amountsProof], [150000, 16500, 166500, 'equation']);
 });
 
+test('multi-rate VAT: one rate before each label in a row of headings names each one\'s rate', () => {
+  const inv = readFields([
+    ...cells(200, [['Total HT', 40], ['7 % MwSt.', 200], ['19 % MwSt.', 320], ['Gesamtbetrag', 440]]),
+    // A net column's heading above says "MwSt." too: one VAT line more than the rates.
+    ...cells(100, [['Artikel', 40], ['MwSt.', 300], ['Betrag', 440]]),
+    ...cells(115, [['Beratung', 40], ['7 %', 300], ['1 000,00 €', 440]]),
+    ...cells(130, [['Wartung', 40], ['19 %', 300], ['500,00 €', 440]]),
+    ...cells(215, [['1 500,00 €', 40], ['70,00 €', 200], ['95,00 €', 320], ['1 665,00 €', 440]]),
+  ]);
+  assert.deepEqual([inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc, inv.extra.amountsProof], [150000, 16500, 166500, 'equation']);
+});
+
 test('a row of headings ending in a bare "TOTAL": each heading reads the value in its own column', () => {
   const inv = readFields([
     ...cells(400, [['Total net', 300], ['VAT 20%', 400], ['TOTAL', 500]]),

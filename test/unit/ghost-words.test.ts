@@ -25,6 +25,12 @@ test('a word inside a word read unsurely, or inside a word of its own line, stay
   const merged = word('mer', 200, 390, 90, 60, 0.23, '1:8.2.1');
   const inside = word('number', 210, 400, 70, 22, 0.93, '1:8.1.1');
   assert.deepEqual(dropGhostWords([merged, inside]).map((w) => w.text), ['mer', 'number']);
+  // Nor does a word two rows tall, read surely ("02/08/2028" over the due date and the invoice date):
+  // the rows' own words are within it.
+  const rows = [word('Due', 40, 100, 40, 20, 0.9, '1:3.1.1'), word('01/07/2028', 300, 130, 100, 20, 0.93, '1:3.2.1'), word('Date', 40, 130, 40, 20, 0.9, '1:3.2.1')];
+  assert.equal(dropGhostWords([...rows, word('02/08/2028', 295, 100, 110, 52, 0.7, '1:3.1.1')]).length, 4);
+  // A word within a word of another line as tall as itself is no thinner reading of it.
+  assert.equal(dropGhostWords([word('INVOICE', 100, 100, 120, 30, 0.95, '1:1.1.1'), word('VOICE', 140, 100, 80, 30, 0.9, '1:1.2.1')]).length, 2);
   // One line's words do not repeat each other, whatever their boxes.
   const sameLine = [word('TOTAL', 100, 100, 80, 30, 0.95, '1:2.1.1'), word('.', 120, 110, 4, 4, 0.9, '1:2.1.1')];
   assert.equal(dropGhostWords(sameLine).length, 2);

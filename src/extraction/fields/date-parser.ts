@@ -120,9 +120,9 @@ const NOISY_DMY = {
  * zeros that is a month's name with its zeros read as "o" is that name (the text keeps its length).
  */
 function monthsWithTheirOs(folded: string): string {
-  return folded.replace(/(?<![\p{L}\d])[a-z0]*0[a-z0]*(?![\p{L}\d])/gu, (word) => {
+  return folded.replace(/(?<![\p{L}\d])[a-z0]{0,9}0[a-z0]{0,9}(?![\p{L}\d])/gu, (word) => {
     const name = word.replaceAll('0', 'o');
-    return word.replaceAll('0', '').length >= 2 && name in MONTHS ? name : word;
+    return Object.hasOwn(MONTHS, name) ? name : word;
   });
 }
 

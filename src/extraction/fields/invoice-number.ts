@@ -13,9 +13,10 @@ const BELOW = 0.9;
 export function readInvoiceNumber(lines: Line[]): { numero: string | null; confidence: number } {
   let best: { numero: string; score: number } | null = null;
   for (const hit of findLabels(lines, NUMBER_LABELS)) {
-    // "No. 130, Lorong Perdana 3": a street's number, as Malaysian addresses print it; not a label
-    // in the next cell of an address's line ("67 impasse des Érables | Facture N° : 2022/10/2729").
-    if (STREET_ADDRESS.test(labelCell(fold(lines[hit.lineIndex]!.text), hit.afterIndex - hit.label.length))) continue;
+    // "No. 130, Lorong Perdana 3": a street's number, as Malaysian addresses print it (OCR may part
+    // it in cells); not a label in the cell after an address ("67 impasse des Érables | Facture N° :
+    // 2022/10/2729").
+    if (STREET_ADDRESS.test(fromLabelCell(fold(lines[hit.lineIndex]!.text), hit.afterIndex - hit.label.length))) continue;
     // The value beside the label: in its own cell ("N° F-12") or the next one ("Numéro | F-12").
     // A cell of words there ("N° client", or the next heading of a row: "Facture n° | Date") means
     // the value, if any, is under the label.
@@ -35,11 +36,10 @@ export function readInvoiceNumber(lines: Line[]): { numero: string | null; confi
   return best ? { numero: best.numero, confidence: Math.min(0.95, best.score * 0.9) } : { numero: null, confidence: 0 };
 }
 
-/** The cell of a line's text (between column gaps) in which the label starting at `at` stands. */
-function labelCell(text: string, at: number): string {
+/** A line's text from the start of the cell (between column gaps) in which the label starting at `at` stands. */
+function fromLabelCell(text: string, at: number): string {
   const start = text.lastIndexOf(COLUMN_GAP, at);
-  const end = text.indexOf(COLUMN_GAP, at);
-  return text.slice(start === -1 ? 0 : start + COLUMN_GAP.length, end === -1 ? text.length : end);
+  return text.slice(start === -1 ? 0 : start + COLUMN_GAP.length).replaceAll(COLUMN_GAP, ' ');
 }
 
 /** After a label in a row of headings, the next cell is another heading: the value is under the label. */

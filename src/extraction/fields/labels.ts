@@ -173,8 +173,8 @@ const REFERENCE = 0.7;
 /** The document's title word directly followed by the number ("Invoice 2024-118"). */
 const TITLE_BEFORE_NUMBER = 0.6;
 
-/** Words by which a document names another invoice than itself: "sur facture", "zur Rechnung", "against invoice". */
-const REFERS_TO = String.raw`(sur|zur|against)([ \t]+(la|der))?`;
+/** Words by which a document names another invoice than itself: "sur (notre) facture", "zur (Ihrer) Rechnung", "against invoice". */
+const REFERS_TO = String.raw`(sur|zur|against)([ \t]+(la|der|notre|votre|(ihre|unsere)[rn]?|our|your))?`;
 /** "n°", "No.", "Nr.", "Nummer", "#", "ID" after a title word. */
 const NUMBER_MARK = String.raw`(n[°o]\.?|no\.?|num(ero|ber)?\.?|#|nr\.?|-?nummer|-?nr\.?|id)`;
 
@@ -188,7 +188,7 @@ export const NUMBER_LABELS: Label<'number'>[] = [
     String.raw`(?<!\b${REFERS_TO}[ \t]+)(\b${any('numberedTitles')}|${any('compoundTitles')})[ \t]*(${DOCUMENT_TYPE_CODE}[ \t]*)?${NUMBER_MARK}(?![a-z])`,
     // "Numéro de facture", "N° d'avoir", "Numéro de la pièce".
     String.raw`\b${any('numberWords')}\.?[ \t]*(de[ \t]+|d')?(la[ \t]+)?${any('numberedDocuments')}\b`,
-    String.raw`\b${any('numberLabels')}`,
+    String.raw`(?<!\b${REFERS_TO}[ \t]+)\b${any('numberLabels')}`,
   ].join('|')),
   label('number', VOUCHER_NUMBER, String.raw`\b${any('voucherNumbers')}(?![a-z])`),
   // Not letters glued to digits: "NR2 1RT" is a British postcode, where "N° 2" and "Nr.2" are labels.
@@ -198,7 +198,7 @@ export const NUMBER_LABELS: Label<'number'>[] = [
   // word is taken whole: backing off it would let "Réf. commande" pass the lookahead.
   label('number', REFERENCE, String.raw`(${CELL_START}[ \t]*|\b${any('invoiceTitles')}[ \t]+)${any('referenceWords')}\b(\.|(?!\.))[ \t]*((de[ \t]+la[ \t]+)?(facture|invoice)\b)?[ \t]*:?(?![ \t]*${any('notOurReference')})`),
   // Not "Date de facture 12/03": a date's label, not the number's.
-  label('number', TITLE_BEFORE_NUMBER, String.raw`(?<!date[ \t](de[ \t])?)\b${any('invoiceTitles')}\b(?=[ \t]*[:.]?[ \t]*[a-z]{0,4}[-/]?\d)`),
+  label('number', TITLE_BEFORE_NUMBER, String.raw`(?<!date[ \t](de[ \t])?|\b${REFERS_TO}[ \t]+)\b${any('invoiceTitles')}\b(?=[ \t]*[:.]?[ \t]*[a-z]{0,4}[-/]?\d)`),
 ];
 
 /** A party block's key, alone in its cell ("Ansprechpartner", "Contact person:"): never a name. */

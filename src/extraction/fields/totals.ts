@@ -295,14 +295,14 @@ function vatSums(tva: Candidate[]): VatReading[] {
 
 /** France has four VAT rates, Germany two: more lines than this are no per-rate breakdown. */
 const MAX_VAT_RATES = 4;
-/** The rate a VAT line names: "TVA 5,5 %", "MwSt. 19%". */
-const VAT_RATE = /(\d{1,2}(?:[.,]\d{1,2})?)\s*%/;
-/** Or just before its label: "zzgl. 7 % MwSt.". */
-const RATE_BEFORE = /(\d{1,2}(?:[.,]\d{1,2})?)\s*%\s*$/;
+/** The rate a VAT line names: "TVA 5,5 %", "MwSt. 19%" (not the "00 %" of a "100 %"). */
+const VAT_RATE = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s*%/;
+/** Or just before its label, in its cell: "zzgl. 7 % MwSt.", "7 % MwSt. | 19 % MwSt.". */
+const RATE_BEFORE = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s*%\s*$/;
 
-/** The rate a label's line names, after the label or just before it (`before`: the line's text up to the label). */
+/** The rate a label's line names, just before the label in its cell, or after it (`before`: the line's text up to the label). */
 function rateOf(label: string, after: string, before: string): string | null {
-  const rate = VAT_RATE.exec(`${label} ${after}`)?.[1] ?? RATE_BEFORE.exec(before.split(COLUMN_GAP).at(-1)!)?.[1];
+  const rate = RATE_BEFORE.exec(before.split(COLUMN_GAP).at(-1)!)?.[1] ?? VAT_RATE.exec(`${label} ${after}`)?.[1];
   return rate?.replace(',', '.') ?? null;
 }
 

@@ -10,11 +10,26 @@ import type { TextRun } from '../layout/text-run.ts';
 const INSIDE_SHARE = 0.8;
 /** The word it repeats was read at least this surely: not a word standing unsurely for two rows of print. */
 const SURE_HOST = 0.5;
+/** Nor a word this many times taller than the page's words: two rows read as one, each row's own words within it. */
+const MERGED_ROWS = 1.6;
 
 /** The words, without those that repeat part of a taller word of another line, nor the lines mostly made of them. */
 export function dropGhostWords(words: TextRun[]): TextRun[] {
-  const hosts = words.filter((w) => (w.conf ?? 1) >= SURE_HOST);
-  const ghosts = new Set(words.filter((w) => hosts.some((host) => host !== w && host.ocrLine !== w.ocrLine && host.h > w.h && insideShare(w, host) >= INSIDE_SHARE)));
+  if (words.length < 2) return words;
+  const typical = median(words.map((w) => w.h));
+  // Hosts by their top, so that each word is compared with the few whose rows it could lie in.
+  const hosts = words.filter((w) => (w.conf ?? 1) >= SURE_HOST && w.h <= typical * MERGED_ROWS).sort((a, b) => a.y - b.y);
+  const tallest = Math.max(0, ...hosts.map((w) => w.h));
+  const ghosts = new Set<TextRun>();
+  for (const w of words) {
+    for (let i = firstAtOrBelow(hosts, w.y - tallest); i < hosts.length && hosts[i]!.y <= w.y + w.h; i++) {
+      const host = hosts[i]!;
+      if (host !== w && host.ocrLine !== w.ocrLine && host.h > w.h && insideShare(w, host) >= INSIDE_SHARE) {
+        ghosts.add(w);
+        break;
+      }
+    }
+  }
   if (!ghosts.size) return words;
   // Per line: [its words, its ghosts].
   const lines = new Map<string | undefined, [number, number]>();
@@ -29,10 +44,26 @@ export function dropGhostWords(words: TextRun[]): TextRun[] {
   return words.filter((w) => !ghosts.has(w) && !ghostLine(w));
 }
 
+/** The index of the first word whose top is at or below `y`, in words sorted by their tops. */
+function firstAtOrBelow(sorted: TextRun[], y: number): number {
+  let [lo, hi] = [0, sorted.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (sorted[mid]!.y < y) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** The share of `inner`'s box that lies within `outer`'s. */
 function insideShare(inner: TextRun, outer: TextRun): number {
   const dx = Math.min(inner.x + inner.w, outer.x + outer.w) - Math.max(inner.x, outer.x);
   const dy = Math.min(inner.y + inner.h, outer.y + outer.h) - Math.max(inner.y, outer.y);
   if (dx <= 0 || dy <= 0) return 0;
   return (dx * dy) / Math.max(1, inner.w * inner.h);
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
 }

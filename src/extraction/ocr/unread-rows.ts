@@ -1,9 +1,10 @@
 // tesseract's page segmentation can leave out a whole row of print: on a receipt photographed small
 // in its frame, or on a phone scan, the row "Date: 27-12-18  Time: 14:02" or "Date de facturation"
 // is in no block it reads, while the rows above and below are. The words it returns cannot show
-// that; the page can: a band of ink, as tall as the page's words, that no word covers. Read again
-// alone in a strip, tesseract reads it. Only pages whose reading lacks a date or a total pay for this
-// (ocr-step.ts), and only for the few widest such bands.
+// that; the page can: a band of ink, as tall as the page's words, that no word read surely covers.
+// Read again alone in a strip, with the words beside it on its row, tesseract reads it. Only pages
+// whose reading lacks a date or a total pay for this (ocr-step.ts), and only for a few bands: those
+// on a row that holds the missing field's label first, then the widest.
 import type { TextRun } from '../layout/text-run.ts';
 import type { GreyImage } from './prepare-image.ts';
 import { cutRegion } from './unread-ink.ts';
@@ -28,7 +29,7 @@ const MERGED_ROWS = 1.6;
 const UNSURE_WORD = 0.5;
 /** A page word less tall than this share of the page's words is a speck or a mark, not a word read in the row. */
 const SPECK = 0.4;
-/** The widest bands read again, at most. */
+/** The bands read again, at most. */
 const MAX_BANDS = 6;
 /** A word read in a strip this surely is kept; below, it is the noise that made the page leave the band out. */
 const SURE_WORD = 0.6;
@@ -104,12 +105,14 @@ export function unreadBands(runs: TextRun[], image: GreyImage): Band[] {
  * (a date's label when the date is missing), then the widest. `readLine` reads a strip as one line
  * of text, in the strip's own pixels.
  */
-export async function readUnreadRows(runs: TextRun[], image: GreyImage, page: number, readLine: (strip: GreyImage) => Promise<TextRun[]>, wanted: (rowText: string) => boolean = () => false): Promise<TextRun[]> {
+export async function readUnreadRows(runs: TextRun[], image: GreyImage, page: number, readLine: (strip: GreyImage) => Promise<TextRun[]>, wanted: (rowWords: TextRun[]) => boolean = () => false): Promise<TextRun[]> {
   const found: TextRun[] = [];
   const h = typicalHeight(runs);
-  const rows = unreadBands(runs, image).map((band) => ({ band, words: rowWords(band, runs, h) }));
-  const asked = (words: TextRun[]) => wanted(words.map((w) => w.text).join(' '));
-  const chosen = [...rows.filter((r) => asked(r.words)), ...rows.filter((r) => !asked(r.words))].slice(0, MAX_BANDS);
+  const rows = unreadBands(runs, image).map((band) => {
+    const words = rowWords(band, runs, h);
+    return { band, words, asked: words.length > 0 && wanted(words) };
+  });
+  const chosen = [...rows.filter((r) => r.asked), ...rows.filter((r) => !r.asked)].slice(0, MAX_BANDS);
   // A page word much taller than the page's words is two rows read as one ("02/08/2028" over the due
   // date and the invoice date below it): it stands over nothing the strip reads. Nor does a speck
   // (";" 3 px tall, read where the row's first letters are), a mark ("|" over "11-NOV-18"), nor a
@@ -235,11 +238,18 @@ const isMark = (r: TextRun) => !/[\p{L}\d]/u.test(r.text);
 /** The letters and digits of a word, lower-cased. */
 const letters = (text: string) => text.toLowerCase().replace(/[^\p{L}\d]/gu, '');
 
-/** A word read in a strip reads more of a word of the page: all of its letters and digits, and more. */
+/**
+ * A word read in a strip reads more of a word of the page: all of its letters and digits, and more,
+ * over at least a quarter more of the row ("11-NOV-18" over "11-N(", not "145.50" over a "45.50"
+ * that the page read whole).
+ */
 function readsMoreOf(strip: TextRun, page: TextRun): boolean {
   const [whole, part] = [letters(strip.text), letters(page.text)];
-  return part.length >= 2 && whole.length > part.length && whole.includes(part);
+  return part.length >= 2 && whole.length > part.length && whole.includes(part) && page.w <= strip.w * PART_OF_WORD;
 }
+
+/** A page word this share of a strip word's width or less is a part of it. */
+const PART_OF_WORD = 0.75;
 
 /** Words of two letters or digits and more: not marks, specks or rules. */
 const textWords = (runs: TextRun[]) => runs.filter((r) => /[\p{L}\d]{2}/u.test(r.text) && r.h > 3);

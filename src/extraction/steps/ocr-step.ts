@@ -5,7 +5,8 @@ import { vatShareIsPlausible } from '../../domain/invoice-checks.ts';
 import { amountsProven } from '../checks/decision.ts';
 import { readFields } from '../fields/read-fields.ts';
 import { AMOUNT_LABELS, DATE_LABELS } from '../fields/labels.ts';
-import { fold } from '../fields/text-normalise.ts';
+import { findLabels } from '../fields/labelled-values.ts';
+import { buildLines } from '../layout/lines.ts';
 import { WEAK_PROOF_CONFIDENCE } from '../fields/totals.ts';
 import type { Step } from '../pipeline.ts';
 import type { ExtractedInvoice } from '../types.ts';
@@ -156,13 +157,17 @@ async function withUnreadRows(invoice: ExtractedInvoice | null, auto: PagesRead,
   };
 }
 
-/** Whether a row's text holds a label of a field the reading lacks: the invoice's date, or its total. */
-function labelsOfMissing(invoice: ExtractedInvoice): (rowText: string) => boolean {
-  const labels = [
-    ...(invoice.fields.date_facture === null ? DATE_LABELS.filter((l) => l.role === 'invoice') : []),
-    ...(invoice.fields.montant_ttc === null ? AMOUNT_LABELS.filter((l) => l.role === 'ttc') : []),
-  ];
-  return (rowText) => labels.some((l) => l.re.test(fold(rowText)));
+/**
+ * Whether a row's words hold a label of a field the reading lacks, as labels are found on any line
+ * (cells, and the heavier of two overlapping labels: "Due date" is no invoice date's).
+ */
+function labelsOfMissing(invoice: ExtractedInvoice): (rowWords: TextRun[]) => boolean {
+  const { date_facture: date, montant_ttc: total } = invoice.fields;
+  return (rowWords) => {
+    const lines = buildLines(rowWords);
+    return (date === null && findLabels(lines, DATE_LABELS).some((h) => h.role === 'invoice'))
+      || (total === null && findLabels(lines, AMOUNT_LABELS).some((h) => h.role === 'ttc'));
+  };
 }
 
 /** Reads a strip cut from a page as one line of text, in the strip's own pixels: a second look at part of it. */

@@ -18,9 +18,10 @@ export const NOT_INSIDE_A_WORD = String.raw`(^|[^a-z'-])`;
 /** "(excl. USt.)", "(inkl. MwSt.)": part of the label before it, not a VAT label of its own. */
 export const VAT_QUALIFIER = String.raw`(\s*\(\s*(excl|exkl|inkl|incl|zzgl|hors|ohne|mit)\.?\s*(ust|mwst|vat|tva|taxes?)\.?\s*\))?`;
 
-/** "(380)": the UN/CEFACT document type code some German invoices print after their title. */
 /** An opening bracket before a tax's qualifier, as OCR may read it on a till receipt: "(", "[", "{", "'", "|", or lost. */
 export const OPEN_BRACKET = String.raw`[(\[{'|]?`;
+
+/** "(380)": the UN/CEFACT document type code some German invoices print after their title. */
 export const DOCUMENT_TYPE_CODE = String.raw`\(\d{3}\)`;
 
 /** A date written as a value: "5 septembre 2025", "24. Januar 2014", "12/03/2025". */
