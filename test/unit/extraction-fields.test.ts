@@ -386,6 +386,17 @@ test("two OCR readings that prove nothing: a total read beside its label outweig
   for (const both of [combineReadings(first, second), combineReadings(second, first)]) assert.equal(both.fields.montant_ttc, 7340);
 });
 
+test("a till's total whose point OCR lost ('Grand Total RM 455'): the cash paid exactly, or another reading with the point, says it is 4.55", () => {
+  const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
+  const paidInCash = readFields([ocr('Sub Total   RM 4.30', 40, 500), ocr('Grand Total   RM 455', 40, 515), ocr('CASH   RM 4.55', 40, 530)]);
+  assert.equal(paidInCash.fields.montant_ttc, 455);
+  // Both lines read without their points: nothing on the page tells; another reading does.
+  const lost = readFields([ocr('Grand Total   RM 455', 40, 515), ocr('CASH   RM 455', 40, 530)]);
+  const pointed = readFields([ocr('Grand Total   RM 4.55', 40, 515)]);
+  assert.equal(lost.fields.montant_ttc, 45500);
+  for (const both of [combineReadings(lost, pointed), combineReadings(pointed, lost)]) assert.equal(both.fields.montant_ttc, 455);
+});
+
 test("two OCR readings of a credit note, one with its minus signs and one without: negative, and not proven", () => {
   const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
   const credit = (ht: string, tva: string, ttc: string) => readFields([

@@ -115,9 +115,7 @@ export function onCashStep(total: { cents: Cents; lineIndex: number } | null, li
  * elsewhere, or one digit away from the total read.
  */
 export function paidTotal(total: Cents | null, lines: Line[], rounding: Rounding | null, beforeRounding = false): Cents | null {
-  const payment = { tendered: amountAfter(lines, /^\W*(cash|tendered|amount received|paid)\b/), change: amountAfter(lines, /^\W*(change|balance returned)\b/),
-    // A card is charged the total exactly: no change, no rounding.
-    card: amountAfter(lines, /^\W*(visa|master\s?card|amex|american express|(credit|debit)?\s?card)\b/) };
+  const payment = paymentLines(lines);
   const [tendered, change, card] = [payment.tendered?.cents ?? null, payment.change?.cents ?? null, payment.card?.cents ?? null];
   // A total known to come before a cash rounding (beforeRounding), paid in cash with no change read:
   // cash within a rounding of it is the exact rounded total ("NET TOTAL 62.58", the rounding
@@ -132,6 +130,19 @@ export function paidTotal(total: Cents | null, lines: Line[], rounding: Rounding
   // label misread, "TOTAL (GST IMCL) 27.64"), a payment printed elsewhere is the total too.
   const elsewhere = lines.filter((l) => !Object.values(payment).some((read) => read?.line === l));
   return proven.find((p) => p > 0 && (printedOn(elsewhere, p) || (total !== null && oneDigitApart(p, total)))) ?? total;
+}
+
+/** A receipt's payment lines: the amount tendered, the change, the amount charged to a card. */
+function paymentLines(lines: Line[]) {
+  return { tendered: amountAfter(lines, /^\W*(cash|tendered|amount received|paid)\b/), change: amountAfter(lines, /^\W*(change|balance returned)\b/),
+    // A card is charged the total exactly: no change, no rounding.
+    card: amountAfter(lines, /^\W*(visa|master\s?card|amex|american express|(credit|debit)?\s?card)\b/) };
+}
+
+/** The amounts a receipt says were paid: tendered, or charged to a card. */
+export function amountsPaid(lines: Line[]): Cents[] {
+  const { tendered, card } = paymentLines(lines);
+  return [tendered, card].flatMap((p) => (p ? [p.cents] : []));
 }
 
 /**

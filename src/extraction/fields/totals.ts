@@ -4,7 +4,7 @@ import type { AmountProof } from '../types.ts';
 import { vatShareIsPlausible } from '../../domain/invoice-checks.ts';
 import { COLUMN_GAP, spanConf, spanRuns, type Line } from '../layout/lines.ts';
 import { centsCut, findAmounts, type AmountMatch } from './amount-parser.ts';
-import { onCashStep, paidTotal, roundedTotal, roundingAdjustment, roundingLine, type Rounding } from './cash-payment.ts';
+import { amountsPaid, onCashStep, paidTotal, roundedTotal, roundingAdjustment, roundingLine, type Rounding } from './cash-payment.ts';
 import { findLabels } from './labelled-values.ts';
 import { AMOUNT_DECOYS, AMOUNT_LABELS, ZERO_VAT_EVIDENCE, type AmountRole } from './labels.ts';
 import { fold } from './text-normalise.ts';
@@ -409,7 +409,11 @@ export function readTotals(lines: Line[]): Totals {
   }
   // Nothing adds up: report the best guesses, uncertain, for a person to review.
   // A total of nothing is a misread (a payment line, an empty cell read "0.00"), never a guess worth showing.
-  const t = best(ttc.filter((c) => c.cents !== 0));
+  // A total whose point OCR lost ("Grand Total RM 455"), paid exactly ("CASH RM 4.55"): the payment
+  // says which of its readings is the total.
+  const paid = amountsPaid(lines);
+  const repairedAsPaid = ttc.filter((c) => c.repaired && c.cents !== 0 && paid.includes(c.cents));
+  const t = best(repairedAsPaid.length ? repairedAsPaid : ttc.filter((c) => c.cents !== 0));
   const readVat = printedVat ? tva.reduce<VatReading | null>((b, c) => (!b || c.score > b.score ? c : b), null) : null;
   // A net read down a column of line items (a "Montant HT" heading over them) is often the last item,
   // not the net: it gives way to the total less a VAT, both read as printed, when that VAT is a

@@ -193,11 +193,21 @@ function amountStrength(invoice: ExtractedInvoice): number {
 }
 
 /**
+ * Of two readings that prove nothing, the one whose total is a hundredth of the other's read the point
+ * the other lost ("Grand Total RM 4.55" and "RM 455", its cash line read the same way): OCR drops a
+ * point far more often than it sees one where there is none.
+ */
+function lostPoint(pointed: ExtractedInvoice, other: ExtractedInvoice): boolean {
+  const [a, b] = [pointed.fields.montant_ttc, other.fields.montant_ttc];
+  return a !== null && b !== null && a !== 0 && b === a * 100 && !amountsProven(pointed) && !amountsProven(other);
+}
+
+/**
  * Two readings of the same page: the amounts (and what hangs on them) from the reading whose
  * amounts are stronger, as one piece; each other field from whichever read it more surely.
  */
 export function combineReadings(first: ExtractedInvoice, second: ExtractedInvoice): ExtractedInvoice {
-  const [base, other] = amountStrength(second) > amountStrength(first) ? [second, first] : [first, second];
+  const [base, other] = lostPoint(second, first) || (!lostPoint(first, second) && amountStrength(second) > amountStrength(first)) ? [second, first] : [first, second];
   const fields = { ...base.fields };
   const confidence = { ...base.confidence };
   const extra = { ...base.extra };
