@@ -290,6 +290,15 @@ test('receipts: a payment line does not corroborate the total it proves', () => 
   assert.equal(cash.fields.montant_ttc, 640);
 });
 
+test('receipts: a total the payment proves stands, though a service charge keeps the net and tax from adding up to it at the printed rate', () => {
+  const inv = readFields([
+    ocrRun('SUBTOTAL', 40, 100), ocrRun('3.00', 300, 100), ocrRun('Service Charge 10%', 40, 115), ocrRun('0.30', 300, 115),
+    ocrRun('GST @ 6%', 40, 130), ocrRun('0.20', 300, 130), ocrRun('NET TOTAL', 40, 145), ocrRun('3.50', 300, 145),
+    ocrRun('Cash Paid', 40, 175), ocrRun('50.00', 300, 175), ocrRun('Change Due', 40, 190), ocrRun('46.50', 300, 190),
+  ]);
+  assert.equal(inv.fields.montant_ttc, 350);
+});
+
 test('receipts\' suppliers on a photographed till: a lower-case "legal form", a centred name, a header in one size', () => {
   // The till's column sits right of the photo's middle (the table around it was photographed too);
   // OCR's noise at the foot reads "sa", which written so is no legal form.

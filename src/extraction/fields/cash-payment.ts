@@ -116,13 +116,13 @@ export function onCashStep(total: { cents: Cents; lineIndex: number } | null, li
  */
 export function paidTotal(total: Cents | null, lines: Line[], rounding: Rounding | null, beforeRounding = false): Cents | null {
   const payment = paymentLines(lines);
-  const [tendered, change, card] = [payment.tendered?.cents ?? null, payment.change?.cents ?? null, payment.card?.cents ?? null];
+  const [tendered, change] = [payment.tendered?.cents ?? null, payment.change?.cents ?? null];
   // A total known to come before a cash rounding (beforeRounding), paid in cash with no change read:
   // cash within a rounding of it is the exact rounded total ("NET TOTAL 62.58", the rounding
   // unread, "Cash 62.60", "CHANGE" and its amount illegible).
   const exactCash = beforeRounding && total !== null && tendered !== null && change === null && Math.abs(tendered - total) <= MAX_ROUNDING ? [tendered] : [];
-  // The total may be printed before or after its cash rounding.
-  const proven = tendered !== null && change !== null ? [tendered - change, tendered - change - (rounding?.cents ?? 0)] : card !== null ? [card] : exactCash;
+  const byPayment = provenByPayment(payment, rounding);
+  const proven = byPayment.length ? byPayment : exactCash;
   if (!proven.length) return total;
   if (total !== null && proven.includes(total)) return total;
   // Printed elsewhere: the payment lines themselves corroborate nothing ("CASH $820", its point
@@ -130,6 +130,17 @@ export function paidTotal(total: Cents | null, lines: Line[], rounding: Rounding
   // label misread, "TOTAL (GST IMCL) 27.64"), a payment printed elsewhere is the total too.
   const elsewhere = lines.filter((l) => !Object.values(payment).some((read) => read?.line === l));
   return proven.find((p) => p > 0 && (printedOn(elsewhere, p) || (total !== null && oneDigitApart(p, total)))) ?? total;
+}
+
+/** The totals a receipt's payment proves: tendered − change, before or after its cash rounding; or the amount charged to a card. */
+function provenByPayment({ tendered, change, card }: ReturnType<typeof paymentLines>, rounding: Rounding | null): Cents[] {
+  if (tendered && change) return [tendered.cents - change.cents, tendered.cents - change.cents - (rounding?.cents ?? 0)];
+  return card ? [card.cents] : [];
+}
+
+/** Whether the receipt's payment lines prove this total. */
+export function paymentProves(total: Cents, lines: Line[], rounding: Rounding | null): boolean {
+  return provenByPayment(paymentLines(lines), rounding).includes(total);
 }
 
 /** A receipt's payment lines: the amount tendered, the change, the amount charged to a card. */

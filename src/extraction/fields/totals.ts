@@ -4,7 +4,7 @@ import type { AmountProof } from '../types.ts';
 import { vatShareIsPlausible } from '../../domain/invoice-checks.ts';
 import { COLUMN_GAP, spanConf, spanRuns, type Line } from '../layout/lines.ts';
 import { centsCut, findAmounts, type AmountMatch } from './amount-parser.ts';
-import { amountsPaid, onCashStep, paidTotal, roundedTotal, roundingAdjustment, roundingLine, type Rounding } from './cash-payment.ts';
+import { amountsPaid, onCashStep, paidTotal, paymentProves, roundedTotal, roundingAdjustment, roundingLine, type Rounding } from './cash-payment.ts';
 import { findLabels } from './labelled-values.ts';
 import { AMOUNT_DECOYS, AMOUNT_LABELS, ZERO_VAT_EVIDENCE, type AmountRole } from './labels.ts';
 import { fold } from './text-normalise.ts';
@@ -445,7 +445,10 @@ export function readTotals(lines: Line[]): Totals {
   const unrounded = t ? beforeRounding(t, rounded, lines, rounding) : impliedTtc !== null && rounding === null && beforeRounding({ cents: impliedTtc, lineIndex: h!.lineIndex }, impliedTtc, lines, null);
   const read = { ht: h?.cents ?? impliedHt, tva: v?.cents ?? impliedTva, ttc: paidTotal(rounded ?? impliedTtc, lines, rounding, unrounded) };
   // A cash rounding moves the total off net + tax: the rate then relates nothing the page prints.
-  const guessed = rounding || (t && rounded !== t.cents) ? read : totalWithLostDigits(guessFromRate(read, printedVatRates(lines)));
+  // Nor does it move a total the payment proves (cash − change: "NET TOTAL 1.75" after a service
+  // charge that no rate relates, a net of 1.75 read from the same line).
+  const provenByPayment = read.ttc !== null && paymentProves(read.ttc, lines, rounding);
+  const guessed = rounding || provenByPayment || (t && rounded !== t.cents) ? read : totalWithLostDigits(guessFromRate(read, printedVatRates(lines)));
   // A total still under half the net it includes, the net read as printed beside its own label: a
   // total whose digits OCR lost in leader dots ("Net à payer TTC ....../3 4 €" for 5 049,32 €), or
   // the amount left to pay after a deposit. The net and a VAT known to be right imply it, as when no
