@@ -5,13 +5,15 @@
 // tall than it, is read from that word's ink; and a line that is mostly such words is a ghost of the
 // row, its specks between the row's words ("ri", ".") included.
 import type { TextRun } from '../layout/text-run.ts';
+import { MERGED_ROWS, median } from './word-heights.ts';
 
 /** This share of a ghost's box lies inside the word it repeats. */
 const INSIDE_SHARE = 0.8;
-/** The word it repeats was read at least this surely: not a word standing unsurely for two rows of print. */
+/**
+ * The word it repeats was read at least this surely, and is no taller than MERGED_ROWS page words:
+ * not a word standing for two rows of print, each row's own words within it.
+ */
 const SURE_HOST = 0.5;
-/** Nor a word this many times taller than the page's words: two rows read as one, each row's own words within it. */
-const MERGED_ROWS = 1.6;
 
 /** The words, without those that repeat part of a taller word of another line, nor the lines mostly made of them. */
 export function dropGhostWords(words: TextRun[]): TextRun[] {
@@ -61,9 +63,4 @@ function insideShare(inner: TextRun, outer: TextRun): number {
   const dy = Math.min(inner.y + inner.h, outer.y + outer.h) - Math.max(inner.y, outer.y);
   if (dx <= 0 || dy <= 0) return 0;
   return (dx * dy) / Math.max(1, inner.w * inner.h);
-}
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
 }

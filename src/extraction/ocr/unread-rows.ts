@@ -8,6 +8,7 @@
 import type { TextRun } from '../layout/text-run.ts';
 import type { GreyImage } from './prepare-image.ts';
 import { cutRegion } from './unread-ink.ts';
+import { MERGED_ROWS, median } from './word-heights.ts';
 
 /** A band is looked for within the words' own extent, this many word heights around it: not on a desk around a receipt. */
 const AROUND_WORDS = 1;
@@ -23,8 +24,6 @@ const [MIN_BAND, MAX_BAND] = [0.5, 2];
 const MIN_BAND_WIDTH = 3;
 /** A column of pixels that is ink in this share of the region's rows is an edge or a rule. */
 const EDGE_SHARE = 0.5;
-/** A page word this many times taller than the page's words is two rows read as one. */
-const MERGED_ROWS = 1.6;
 /** A page word read less surely than this is not what its row prints: its ink counts as unread. */
 const UNSURE_WORD = 0.5;
 /** A page word less tall than this share of the page's words is a speck or a mark, not a word read in the row. */
@@ -131,7 +130,7 @@ export async function readUnreadRows(runs: TextRun[], image: GreyImage, page: nu
       if (middle < band.y0 || middle > band.y1 + 1) continue;
       const [top, bottom] = [Math.max(w.y + strip.y, band.y0), Math.min(w.y + strip.y + w.h, band.y1 + 1)];
       const word = { ...w, x: w.x + strip.x, y: top, h: bottom - top, page };
-      if ((w.conf ?? 0) >= SURE_WORD && /[\p{L}\d]/u.test(w.text) && !blocking.some((r) => overlap(r, word) && !readsMoreOf(word, r))) found.push(word);
+      if ((w.conf ?? 0) >= SURE_WORD && !isMark(w) && !blocking.some((r) => overlap(r, word) && !readsMoreOf(word, r))) found.push(word);
     }
   }
   return found;
@@ -255,8 +254,3 @@ const PART_OF_WORD = 0.75;
 const textWords = (runs: TextRun[]) => runs.filter((r) => /[\p{L}\d]{2}/u.test(r.text) && r.h > 3);
 /** The page's words' median height. */
 const typicalHeight = (runs: TextRun[]) => median(textWords(runs).map((r) => r.h));
-
-function median(values: number[]): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)]!;
-}
