@@ -74,6 +74,10 @@ export const VARIANTS: Record<string, Variant> = {
     description: 'a page whose words form one narrow column (a receipt) not read again as one block of text (before session 16)',
     engine: () => createOcrEngine(1), read: (doc, ocr, time) => readByOcr(doc, ocr, time, prepareImage, { narrowAsBlock: false }),
   },
+  'one-round': {
+    description: 'unread rows read again in one round of six bands, not until the page reads what it lacked (before session 26)',
+    engine: () => createOcrEngine(1), read: (doc, ocr, time) => readByOcr(doc, ocr, time, prepareImage, { unreadRowRounds: 1 }),
+  },
   'bench-same': { description: 'the bench engine with the shipped settings (checks the bench engine itself)', engine: () => benchEngine(FRA_ENG, {}, {}), read: step },
   'no-invert': {
     description: 'tessedit_do_invert=0: no second recognition of each line as white-on-black',

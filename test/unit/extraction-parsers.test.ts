@@ -18,6 +18,9 @@ test('amount formats', () => {
   assert.deepEqual(findAmounts('TVA 20 % 100,00 20,00').map((a) => a.cents), [10000, 2000]);
   assert.deepEqual(findAmounts('Réf 2024 page 3'), [], 'integers without currency are not money');
   assert.deepEqual(findAmounts('Total Amount RMO.90').map((a) => [a.cents, a.currency, a.raw]), [[90, 'MYR', 'RM0.90']], 'a nought read "O" after a currency');
+  assert.deepEqual(findAmounts('Total TTC   83..16.....').map((a) => a.cents), [8316], 'a point doubled by leader dots run into the total');
+  assert.deepEqual(findAmounts('Net 2.071..40 EUR').map((a) => a.cents), [207140]);
+  assert.deepEqual(findAmounts('Lot 12..345'), [], 'not three digits after the points');
   assert.deepEqual(findAmounts('FIRMO.90 GRAM'), [], 'a word ending in "RMO" is no currency');
   assert.deepEqual(findAmounts('Total $258. 78').map((a) => a.cents), [25878], 'cents set apart after the point of an amount in its currency');
   assert.deepEqual(findAmounts('RM 1,234. 50 cash').map((a) => a.cents), [123450]);
@@ -41,6 +44,7 @@ test('date formats, day first', () => {
   assert.deepEqual(findDates('le 12-04-31').map((d) => d.iso), ['2031-04-12'], 'a two-digit year after words is read');
   assert.deepEqual(findDates('Date: 02-0CT-16 Time: 19:47').map((d) => d.iso), ['2016-10-02'], 'a month\'s "O" read as a zero');
   assert.deepEqual(findDates('N0V 3, 2024').map((d) => d.iso), ['2024-11-03']);
+  assert.deepEqual(findDates('10:42   551207   2019-11- 07').map((d) => d.iso), ['2019-11-07'], 'an ISO date OCR parted at a hyphen');
 });
 
 test('numeric dates follow the order the document proves it uses', () => {
@@ -288,6 +292,9 @@ test('receipts: a payment line does not corroborate the total it proves', () => 
     ocrRun('Net Total', 400, 130), ocrRun('$6.40', 600, 130), ocrRun('CASH', 400, 145), ocrRun('$640', 600, 145), ocrRun('Change', 400, 160), ocrRun('$0.00', 600, 160),
   ]);
   assert.equal(cash.fields.montant_ttc, 640);
+  // A total read twice stands against a payment one digit away from it: "CASH $9.40" misread for $5.40.
+  const misreadCash = readFields([ocrRun('Total Amount: $5.40', 400, 100), ocrRun('Nett Total: $5.40', 400, 130), ocrRun('CASH   $9.40', 400, 145), ocrRun('Change   $0.00', 400, 160)]);
+  assert.equal(misreadCash.fields.montant_ttc, 540);
 });
 
 test('receipts: a total the payment proves stands, though a service charge keeps the net and tax from adding up to it at the printed rate', () => {
@@ -608,6 +615,29 @@ test('invoice number: elided and accounting labels, a voucher heading, and what 
   assert.equal(numero(run('Référence :', 40, 20), run('2025/07/431', 200, 20), run('NR4 7TJ Norwich', 40, 40)), '2025/07/431');
   // An article's reference inside a line's description is not the invoice's: the title's number is.
   assert.equal(numero(run('Facture F-7781', 40, 20), run('Câble HDMI 2 m - réf. 63', 40, 300), run('4', 300, 300), run('12,90', 400, 300)), 'F-7781');
+});
+
+test('invoice number: a bare "Numéro" heading in the row of the invoice date\'s heading; a credit note\'s own number, not the invoice it corrects', () => {
+  const numero = (...runs: TextRun[]) => readFields(runs).fields.numero;
+  // The row that heads the invoice's references: its number is under a bare "Numéro".
+  assert.equal(numero(
+    run('Numéro', 40, 60), run('Facture du', 200, 60), run('Échéance', 360, 60),
+    run('007214', 40, 72), run('11/02/2025', 200, 72), run('13/03/2025', 360, 72),
+  ), '007214');
+  assert.equal(numero(
+    run('Émise le', 40, 60), run('Numéro', 200, 60), run('Réf. commande', 360, 60),
+    run('11/02/2025', 40, 72), run('FC-2025-412', 200, 72), run('BC-5571', 360, 72),
+  ), 'FC-2025-412');
+  // A table of lines with a date column numbers its rows; a row of headings without the invoice date is not the invoice's.
+  assert.equal(numero(run('N°', 40, 300), run('Date', 120, 300), run('Désignation', 240, 300), run('12', 40, 312), run('03/02/2025', 120, 312), run('Intervention', 240, 312)), null);
+  assert.equal(numero(run('Numéro', 40, 300), run('Désignation', 240, 300), run('4471-B', 40, 312), run('Vis inox', 240, 312)), null);
+  assert.equal(numero(
+    run('No.', 40, 300), run('Description', 120, 300), run('Date', 300, 300), run('Amount', 400, 300),
+    run('2215-K', 40, 312), run('Office chair', 120, 312), run('03/02/25', 300, 312), run('248.00', 400, 312),
+  ), null, 'an article number in a table of lines with a date column');
+  // "Gutschriftsnummer" names the credit note's number; "Korrektur der Rechnung" names another invoice.
+  assert.equal(numero(run('Rechnungskorrektur - Gutschriftsnummer GS-7730-12', 40, 20), run('Korrektur der Rechnung RE-5518 vom 02.03.2025', 40, 60)), 'GS-7730-12');
+  assert.equal(numero(run('Korrektur der Rechnung RE-5518 vom 02.03.2025', 40, 60)), null);
 });
 
 test('supplier: a monogram is no name; a labelled name under a seller heading; a legal form spelled out', () => {

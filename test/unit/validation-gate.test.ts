@@ -115,3 +115,13 @@ test('amounts read as printed that add up are an equation; an unsure supplier st
   const unsure = { ...inv, confidence: { ...inv.confidence, fournisseur: supplierModel().threshold - 0.01 } };
   assert.deepEqual(decide(unsure, 'pdf-text').reviewReasons, ['fournisseur is uncertain']);
 });
+
+test('a date OCR read unsurely is kept for review, not booked', () => {
+  const read = (conf: number) => readFields([...header, run('Date de facture :', 350, 60, 10, 0.93), run('04/02/2026', 450, 60, 10, conf), ...totals]);
+  const sure = decide(read(0.93), 'ocr');
+  assert.equal(sure.status, 'validated', sure.reviewReasons.join('; '));
+  assert.equal(read(0.55).fields.date_facture, '2026-02-04');
+  const unsure = decide(read(0.55), 'ocr');
+  assert.equal(unsure.status, 'pending');
+  assert.deepEqual(unsure.reviewReasons, ['date_facture is uncertain']);
+});

@@ -45,12 +45,18 @@ const CENTS_APART = new RegExp(`(?<=(?<!\\p{L})${CURRENCY}\\s?\\d{1,3}(?:[ .,']\
 /** A nought after a currency that OCR read as the letter ("RMO.90"). */
 const NOUGHT_READ_AS_O = new RegExp(`(?<=(?<!\\p{L})${CURRENCY}\\s?)[Oo](?=[.,]\\d{2}(?!\\d))`, 'gu');
 
+/**
+ * A decimal point doubled, as OCR reads a total run into its leader dots ("Total TTC .... 57..49...."):
+ * one point, the space after the cents.
+ */
+const DOUBLED_POINT = /(?<=\d)\.\.(\d{2})(?![\d,])/g;
+
 /** Every amount in a text, left to right. Amounts need two decimals unless a currency marks them. */
 export function findAmounts(printed: string): AmountMatch[] {
   const out: AmountMatch[] = [];
   // OCR's misreadings next to a currency put right; the text keeps its length, so positions in it
   // still hold.
-  const text = printed.replace(NOUGHT_READ_AS_O, '0').replace(CENTS_APART, '$1 ');
+  const text = printed.replace(NOUGHT_READ_AS_O, '0').replace(CENTS_APART, '$1 ').replace(DOUBLED_POINT, '.$1 ');
   for (const m of text.matchAll(AMOUNT)) {
     const g = m.groups!;
     const hasCents = /[.,]\d{2}$/.test(g.num!);

@@ -129,7 +129,10 @@ export function paidTotal(total: Cents | null, lines: Line[], rounding: Rounding
   // lost, with "Change $0.00", under a total of $8.20 printed twice). With no total read at all (its
   // label misread, "TOTAL (GST IMCL) 27.64"), a payment printed elsewhere is the total too.
   const elsewhere = lines.filter((l) => !Object.values(payment).some((read) => read?.line === l));
-  return proven.find((p) => p > 0 && (printedOn(elsewhere, p) || (total !== null && oneDigitApart(p, total)))) ?? total;
+  // A total printed twice apart from the payment ("Total Amount $8.20", "Nett Total $8.20") is read
+  // right; the payment one digit away from it is what was misread ("CASH $3.20", "Change $0.00").
+  const readTwice = total !== null && elsewhere.filter((l) => printedOn([l], total)).length >= 2;
+  return proven.find((p) => p > 0 && (printedOn(elsewhere, p) || (total !== null && !readTwice && oneDigitApart(p, total)))) ?? total;
 }
 
 /** The totals a receipt's payment proves: tendered − change, before or after its cash rounding; or the amount charged to a card. */

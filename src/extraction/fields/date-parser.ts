@@ -34,7 +34,8 @@ const NUMERIC_DATE = /\b(\d{1,2})\s?[/.\-]\s?(\d{1,2})\s?[/.\-]\s?(\d{4}|\d{2})(
 const splitNumber = (m: RegExpExecArray) => m[3]!.length === 2 && /\d\s$/.test(m.input.slice(0, m.index));
 
 const PATTERNS: Array<{ re: RegExp; build: (m: RegExpExecArray, order: NumericOrder) => string | null }> = [
-  { re: /\b(\d{4})-(\d{2})-(\d{2})\b/g, build: (m) => isoDate(Number(m[1]), Number(m[2]), Number(m[3])) },
+  // OCR may part a date at a hyphen, as it does a day-first one: "2016-08- 24".
+  { re: /\b(\d{4})\s?-\s?(\d{2})\s?-\s?(\d{2})\b/g, build: (m) => isoDate(Number(m[1]), Number(m[2]), Number(m[3])) },
   {
     re: NUMERIC_DATE,
     build: (m, order) => {

@@ -1,8 +1,9 @@
 // The invoice number: the token beside (or under) the strongest invoice-number label, even when it
 // looks like a date; a weaker label's date-like token is a date, not a number.
 import { COLUMN_GAP, type Line } from '../layout/lines.ts';
+import { findAmounts } from './amount-parser.ts';
 import { findLabels } from './labelled-values.ts';
-import { NUMBER_HEADING, NUMBER_LABELS, STREET_ADDRESS } from './labels.ts';
+import { BARE_NUMBER_CELL, DATE_LABELS, NAMES_THE_INVOICE_DATE, NUMBER_HEADING, NUMBER_LABELS, STREET_ADDRESS } from './labels.ts';
 import { fold } from './text-normalise.ts';
 
 const TOKEN = /^[\s:.#°]*([A-Z0-9][A-Z0-9\-/_.]*[A-Z0-9]|[A-Z0-9])/i;
@@ -23,10 +24,13 @@ export function readInvoiceNumber(lines: Line[]): { numero: string | null; confi
     const cell = hit.after.split(COLUMN_GAP).find((c) => /\w/.test(c)) ?? '';
     const besideToken = TOKEN.exec(cell)?.[1];
     const beside = besideToken !== undefined && /\d/.test(besideToken);
-    // Under a bare "No." is a table's column of line numbers: only a full label looks below.
-    if (!beside && hit.weight < NUMBER_HEADING) continue;
+    // Under a bare "No." is a table's column of line numbers: only a full label looks below, or a
+    // bare "Numéro" in the row that heads the invoice's date ("Numéro | Facture du | Échéance").
+    const underBareHeading = !beside && hit.weight === BARE_NUMBER_CELL && headsTheInvoiceDate(lines[hit.lineIndex]!) && !pricesRow(lines[hit.lineIndex + 1]);
+    if (!beside && hit.weight < NUMBER_HEADING && !underBareHeading) continue;
     const token = beside ? besideToken : TOKEN.exec(hit.below()[0] ?? '')?.[1];
     if (!token || !/\d/.test(token) || token.length > 40) continue;
+    if (underBareHeading && token.length < MIN_HEADED_NUMBER) continue;
     // "N° client CL-12": words after the label say whose number it is; what is under it is not ours.
     if (!beside && /\p{L}{3,}/u.test(cell) && !cellIsHeading(hit.after)) continue;
     if (hit.weight < 1 && DATE_LIKE.test(token)) continue;
@@ -34,6 +38,23 @@ export function readInvoiceNumber(lines: Line[]): { numero: string | null; confi
     if (!best || score > best.score) best = { numero: token, score };
   }
   return best ? { numero: best.numero, confidence: Math.min(0.95, best.score * 0.9) } : { numero: null, confidence: 0 };
+}
+
+/**
+ * Under a bare number heading, a token this long at least: a table with a date column ("N° | Date |
+ * Désignation") numbers its rows 1, 2, 3.
+ */
+const MIN_HEADED_NUMBER = 4;
+
+/**
+ * A row of values with money in it is a table's line ("1908-S | Desk chair | 02/17/26 | 191.00"),
+ * under "No. | Description | Date": a row of the invoice's references prints none.
+ */
+const pricesRow = (line: Line | undefined) => line !== undefined && findAmounts(line.text).length > 0;
+
+/** The line holds a label that names the invoice's date, as a row of headings over the invoice's references does. */
+function headsTheInvoiceDate(line: Line): boolean {
+  return findLabels([line], DATE_LABELS).some((d) => d.role === 'invoice' && d.weight >= NAMES_THE_INVOICE_DATE);
 }
 
 /** A line's text from the start of the cell (between column gaps) in which the label starting at `at` stands. */

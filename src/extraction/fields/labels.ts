@@ -167,14 +167,18 @@ const VOUCHER_NUMBER = 0.9;
  */
 export const NUMBER_HEADING = VOUCHER_NUMBER;
 /** A bare "N°" or "Numéro" opening a cell. */
-const BARE_NUMBER_CELL = 0.8;
+export const BARE_NUMBER_CELL = 0.8;
 /** "Référence", "Ref.": ours, not the customer's or the order's. */
 const REFERENCE = 0.7;
 /** The document's title word directly followed by the number ("Invoice 2024-118"). */
 const TITLE_BEFORE_NUMBER = 0.6;
 
-/** Words by which a document names another invoice than itself: "sur (notre) facture", "zur (Ihrer) Rechnung", "against invoice". */
-const REFERS_TO = String.raw`(sur|zur|against)([ \t]+(la|der|notre|votre|(ihre|unsere)[rn]?|our|your))?`;
+/**
+ * Words by which a document names another invoice than itself: "sur (notre) facture", "zur (Ihrer)
+ * Rechnung", "Korrektur der Rechnung", "against invoice". A German title takes no article: "der
+ * Rechnung" is another's.
+ */
+const REFERS_TO = String.raw`(sur|zur|der|against)([ \t]+(la|der|notre|votre|(ihre|unsere)[rn]?|our|your))?`;
 /** "n°", "No.", "Nr.", "Nummer", "#", "ID" after a title word. */
 const NUMBER_MARK = String.raw`(n[°o]\.?|no\.?|num(ero|ber)?\.?|#|nr\.?|-?nummer|-?nr\.?|id)`;
 

@@ -3,8 +3,8 @@
 // is in no block it reads, while the rows above and below are. The words it returns cannot show
 // that; the page can: a band of ink, as tall as the page's words, that no word read surely covers.
 // Read again alone in a strip, with the words beside it on its row, tesseract reads it. Only pages
-// whose reading lacks a date or a total pay for this (ocr-step.ts), and only for a few bands: those
-// on a row that holds the missing field's label first, then the widest.
+// whose reading lacks a date or a total pay for this (ocr-step.ts), and only for a few rounds of
+// bands: those on a row that holds the missing field's label first, then the widest.
 import type { TextRun } from '../layout/text-run.ts';
 import type { GreyImage } from './prepare-image.ts';
 import { cutRegion } from './unread-ink.ts';
@@ -28,12 +28,30 @@ const EDGE_SHARE = 0.5;
 const UNSURE_WORD = 0.5;
 /** A page word less tall than this share of the page's words is a speck or a mark, not a word read in the row. */
 const SPECK = 0.4;
-/** The bands read again, at most. */
-const MAX_BANDS = 6;
+/** Bands are read again this many at a time, the most wanted first... */
+const BANDS_PER_ROUND = 6;
+/** ...for at most this many rounds, until the page reads what it lacked. */
+const MAX_ROUNDS = 3;
 /** A word read in a strip this surely is kept; below, it is the noise that made the page leave the band out. */
 const SURE_WORD = 0.6;
+/**
+ * Down to UNSURE_WORD, a strip word that reads as a whole numeric date is kept: noise does not take
+ * that shape, and a blurred row's date is read less surely than its words ("09/04/2023" at 0.56).
+ */
+const DATE_TOKEN = /^\d{1,2}[./-]\d{1,2}[./-](\d{4}|\d{2})$|^\d{4}-\d{2}-\d{2}$/;
+const keptFromStrip = (w: TextRun) => (w.conf ?? 0) >= SURE_WORD || ((w.conf ?? 0) >= UNSURE_WORD && DATE_TOKEN.test(w.text));
 
 export interface Band { x0: number; x1: number; y0: number; y1: number }
+
+/** What the page's reading asks of the rows read again. */
+export interface RowsAsked {
+  /** Rows whose page words this asks for are read first: a date's label when the date is missing. */
+  wanted?: (rowWords: TextRun[]) => boolean;
+  /** The words found so far give the page what it lacked: no further round. */
+  settled?: (found: TextRun[]) => boolean;
+  /** Rounds at most (MAX_ROUNDS). */
+  rounds?: number;
+}
 
 /** Bands of ink as tall as a line of the page's words, inside their extent, that no word read surely covers; widest first. */
 export function unreadBands(runs: TextRun[], image: GreyImage): Band[] {
@@ -101,23 +119,26 @@ export function unreadBands(runs: TextRun[], image: GreyImage): Band[] {
  * kept where read surely and not over a word the page read surely, unless they read more of it
  * ("11-NOV-18" over "11-N("). The strip takes in the words of the page that adjoin the band on its
  * row, so that a row read in part is read whole. Rows whose words `wanted` asks for are read first
- * (a date's label when the date is missing), then the widest. `readLine` reads a strip as one line
- * of text, in the strip's own pixels.
+ * (a date's label when the date is missing), then the widest, a round of bands at a time until the
+ * words found settle what the page lacked. `readLine` reads a strip as one line of text, in the
+ * strip's own pixels.
  */
-export async function readUnreadRows(runs: TextRun[], image: GreyImage, page: number, readLine: (strip: GreyImage) => Promise<TextRun[]>, wanted: (rowWords: TextRun[]) => boolean = () => false): Promise<TextRun[]> {
+export async function readUnreadRows(runs: TextRun[], image: GreyImage, page: number, readLine: (strip: GreyImage) => Promise<TextRun[]>, asks: RowsAsked = {}): Promise<TextRun[]> {
+  const { wanted = () => false, settled = () => false, rounds = MAX_ROUNDS } = asks;
   const found: TextRun[] = [];
   const h = typicalHeight(runs);
   const rows = unreadBands(runs, image).map((band) => {
     const words = rowWords(band, runs, h);
     return { band, words, asked: words.length > 0 && wanted(words) };
   });
-  const chosen = [...rows.filter((r) => r.asked), ...rows.filter((r) => !r.asked)].slice(0, MAX_BANDS);
+  const chosen = [...rows.filter((r) => r.asked), ...rows.filter((r) => !r.asked)].slice(0, BANDS_PER_ROUND * rounds);
   // A page word much taller than the page's words is two rows read as one ("02/08/2028" over the due
   // date and the invoice date below it): it stands over nothing the strip reads. Nor does a speck
   // (";" 3 px tall, read where the row's first letters are), a mark ("|" over "11-NOV-18"), nor a
   // word read unsurely.
   const blocking = runs.filter((r) => r.h <= h * MERGED_ROWS && r.h >= h * SPECK && !isUnsure(r) && !isMark(r));
-  for (const { band, words } of chosen) {
+  for (const [i, { band, words }] of chosen.entries()) {
+    if (i > 0 && i % BANDS_PER_ROUND === 0 && settled(found)) break;
     const pad = (band.y1 - band.y0 + 1) * 0.4;
     const [x0, x1] = [Math.min(band.x0, ...words.map((w) => w.x)), Math.max(band.x1, ...words.map((w) => w.x + w.w))];
     const strip = cutRegion(image, x0 - pad, band.y0 - pad, x1 + pad + 1, band.y1 + pad + 1);
@@ -130,7 +151,7 @@ export async function readUnreadRows(runs: TextRun[], image: GreyImage, page: nu
       if (middle < band.y0 || middle > band.y1 + 1) continue;
       const [top, bottom] = [Math.max(w.y + strip.y, band.y0), Math.min(w.y + strip.y + w.h, band.y1 + 1)];
       const word = { ...w, x: w.x + strip.x, y: top, h: bottom - top, page };
-      if ((w.conf ?? 0) >= SURE_WORD && !isMark(w) && !blocking.some((r) => overlap(r, word) && !readsMoreOf(word, r))) found.push(word);
+      if (keptFromStrip(w) && !isMark(w) && !blocking.some((r) => overlap(r, word) && !readsMoreOf(word, r))) found.push(word);
     }
   }
   return found;

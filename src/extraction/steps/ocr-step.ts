@@ -23,7 +23,7 @@ import { releaseMemory } from '../release-memory.ts';
 import { isOneNarrowColumn } from '../layout/narrow-column.ts';
 import { markUnreadInk, readLostGroups } from '../ocr/unread-ink.ts';
 import { readCutCents } from '../ocr/cut-cents.ts';
-import { readUnreadRows, withRowsReadAgain } from '../ocr/unread-rows.ts';
+import { readUnreadRows, withRowsReadAgain, type RowsAsked } from '../ocr/unread-rows.ts';
 import type { TextRun } from '../layout/text-run.ts';
 
 const RENDER_DPI = 300;
@@ -77,6 +77,8 @@ export type Prepare = (source: PageSource) => Promise<GreyImage>;
 export interface OcrStepOptions {
   /** Read a page whose words form one narrow column (a receipt) again, as one block of text (default true). */
   narrowAsBlock?: boolean;
+  /** Rounds of unread rows read again at most (ocr/unread-rows.ts; bench/ocr-variants.ts compares one). */
+  unreadRowRounds?: number;
 }
 
 export async function readByOcr(doc: LoadedDocument, ocr: OcrEngine, time: TimeStage = untimed, prepare: Prepare = prepareImage, options: OcrStepOptions = {}): Promise<OcrReading> {
@@ -102,7 +104,7 @@ export async function readByOcr(doc: LoadedDocument, ocr: OcrEngine, time: TimeS
   // Read from the pages as the first reading left them: without the surround it had to clear.
   const block = layout ? (await readPages(auto.images, ocr, time, layout)).invoice : null;
   const pageReading = block && auto.invoice ? combineReadings(auto.invoice, block) : block ?? auto.invoice;
-  const first = await withUnreadRows(pageReading, auto, ocr, time);
+  const first = await withUnreadRows(pageReading, auto, ocr, time, options.unreadRowRounds);
   if (first && amountsProven(first)) return { invoice: first, witness: 'none', witnessChanged: false };
   // A second, different reading when the first does not prove its amounts; pages whose amounts
   // read consistently pay for one pass. Evening the light reads most unevenly lit pages better,
@@ -133,12 +135,12 @@ export async function readByOcr(doc: LoadedDocument, ocr: OcrEngine, time: TimeS
  * the rows of ink that no word covers are read again, and the page's fields read from its words and
  * theirs, combined with the reading as any two readings are.
  */
-async function withUnreadRows(invoice: ExtractedInvoice | null, auto: PagesRead, ocr: OcrEngine, time: TimeStage): Promise<ExtractedInvoice | null> {
+async function withUnreadRows(invoice: ExtractedInvoice | null, auto: PagesRead, ocr: OcrEngine, time: TimeStage, rounds?: number): Promise<ExtractedInvoice | null> {
   if (!invoice || (invoice.fields.date_facture !== null && invoice.fields.montant_ttc !== null)) return invoice;
   const found: TextRun[] = [];
   for (const img of auto.images) {
     const words = auto.runs.filter((r) => r.page === img.page);
-    found.push(...await time('unread-rows', () => readUnreadRows(words, img.grey, img.page, lineReader(ocr, img.page), labelsOfMissing(invoice))));
+    found.push(...await time('unread-rows', () => readUnreadRows(words, img.grey, img.page, lineReader(ocr, img.page), { ...askedOfRows(invoice, words), rounds })));
   }
   if (!found.length) return invoice;
   const rows = await time('fields', () => readFields(withRowsReadAgain(auto.runs, found)));
@@ -158,15 +160,23 @@ async function withUnreadRows(invoice: ExtractedInvoice | null, auto: PagesRead,
 }
 
 /**
- * Whether a row's words hold a label of a field the reading lacks, as labels are found on any line
- * (cells, and the heavier of two overlapping labels: "Due date" is no invoice date's).
+ * What the rows read again are for: the rows whose words hold a label of a field the reading lacks
+ * come first, labels found as on any line (cells, and the heavier of two overlapping labels: "Due
+ * date" is no invoice date's); the rounds end once the page's words with those found read the
+ * fields it lacked.
  */
-function labelsOfMissing(invoice: ExtractedInvoice): (rowWords: TextRun[]) => boolean {
+function askedOfRows(invoice: ExtractedInvoice, pageWords: TextRun[]): RowsAsked {
   const { date_facture: date, montant_ttc: total } = invoice.fields;
-  return (rowWords) => {
-    const lines = buildLines(rowWords);
-    return (date === null && findLabels(lines, DATE_LABELS).some((h) => h.role === 'invoice'))
-      || (total === null && findLabels(lines, AMOUNT_LABELS).some((h) => h.role === 'ttc'));
+  return {
+    wanted: (rowWords) => {
+      const lines = buildLines(rowWords);
+      return (date === null && findLabels(lines, DATE_LABELS).some((h) => h.role === 'invoice'))
+        || (total === null && findLabels(lines, AMOUNT_LABELS).some((h) => h.role === 'ttc'));
+    },
+    settled: (found) => {
+      const { fields } = readFields(withRowsReadAgain(pageWords, found));
+      return (date !== null || fields.date_facture !== null) && (total !== null || fields.montant_ttc !== null);
+    },
   };
 }
 

@@ -169,8 +169,9 @@ export const DE: Vocabulary = {
   numberedDocuments: [
     'rechnung',
   ],
+  // "Rechnungsnummer", "Gutschriftsnummer": the compound's linking "s".
   numberLabels: [
-    String.raw`rechnungs-?(nummer|nr)\b\.?`,
+    String.raw`(rechnungs|gutschrifts)-?(nummer|nr)\b\.?`,
   ],
   voucherNumbers: [
     String.raw`beleg[- ]?(nummer|nr\.?)`,
