@@ -33,7 +33,7 @@ export interface ExtractedInvoice extends CheckedInvoice {
     iban?: string | null;
     profile?: string | null;
     /** Text and OCR only: what the invoice date rests on (see fields/invoice-date.ts). */
-    dateEvidence?: { label: 'explicit' | 'generic' | 'none'; rivals: string[] };
+    dateEvidence?: { label: 'explicit' | 'generic' | 'none'; rivals: string[]; wordConfidence: number };
     /** Text and OCR only: other totals that add up as well as the chosen ones (see fields/totals.ts). */
     rivalTotals?: Cents[];
     /** Text and OCR only: whether the amounts prove each other as printed (see fields/totals.ts). */

@@ -151,13 +151,13 @@ test('receipts: change whose first digit OCR misread as a letter proves nothing'
 test("a letter's date without a label word ('Manchester, 26-Sep-2026', 'Glasgow, March 9, 2026', 'Leipzig, den 21.06.2024', 'Le 2025-12-20') is the invoice's, with deadlines and payments received explained away", () => {
   const english = readFields([run('Manchester, 26-Sep-2026', 300, 100), run('Invoice No. INV-1', 40, 200), run('Please pay by 25-Nov-2026.', 40, 780)]);
   assert.equal(english.fields.date_facture, '2026-09-26');
-  assert.deepEqual(english.extra.dateEvidence, { label: 'generic', rivals: [] });
+  assert.deepEqual(english.extra.dateEvidence, { label: 'generic', rivals: [], wordConfidence: 1 });
   const monthFirst = readFields([run('Glasgow, March 9, 2026', 300, 100), run('Payment due :   May 8, 2026', 300, 120)]);
   assert.deepEqual([monthFirst.fields.date_facture, monthFirst.extra.dateEvidence?.label], ['2026-03-09', 'generic']);
   const german = readFields([run('Leipzig, den 21.06.2024', 300, 100), run('Bitte überweisen Sie den Betrag bis zum 20.08.2024.', 40, 780)]);
-  assert.deepEqual([german.fields.date_facture, german.extra.dateEvidence], ['2024-06-21', { label: 'generic', rivals: [] }]);
+  assert.deepEqual([german.fields.date_facture, german.extra.dateEvidence], ['2024-06-21', { label: 'generic', rivals: [], wordConfidence: 1 }]);
   const french = readFields([run('Le 2025-12-20', 300, 100), run('Acompte reçu le 2025-11-13 ....... (120,00)', 40, 500), run('Merci de régler cette facture avant le 2026-01-20.', 40, 780)]);
-  assert.deepEqual([french.fields.date_facture, french.extra.dateEvidence], ['2025-12-20', { label: 'generic', rivals: [] }]);
+  assert.deepEqual([french.fields.date_facture, french.extra.dateEvidence], ['2025-12-20', { label: 'generic', rivals: [], wordConfidence: 1 }]);
   // An item's description ending in a comma, then the next column's date, is no letter.
   const item = readFields([run('Description   Date', 40, 300), run('LONDON Schreibtischstuhl,', 40, 315), run('02/17/26', 200, 315)]);
   assert.notEqual(item.extra.dateEvidence?.label, 'generic');
@@ -429,7 +429,7 @@ test("a bare 'TOTAL' after a table border OCR read as a bar ('| TOTAL   £24,360
 test('a due date repeated without its label (its words missed) explains itself: no rival of a labelled invoice date, still a candidate when nothing else is', () => {
   const terms = run('Règlement par virement, soit plus tard le 31/01/2023.', 40, 500);
   const dated = readFields([run('Date : 15/12/2022', 40, 85), run('Date limite de paiement :   31/01/2023', 40, 100), terms]);
-  assert.deepEqual([dated.fields.date_facture, dated.extra.dateEvidence], ['2022-12-15', { label: 'generic', rivals: [] }]);
+  assert.deepEqual([dated.fields.date_facture, dated.extra.dateEvidence], ['2022-12-15', { label: 'generic', rivals: [], wordConfidence: 1 }]);
   // Due on receipt: the invoice date printed bare is the due date too, and stays the pick.
   const onReceipt = readFields([run('15/12/2022', 300, 40), run('Échéance :   15/12/2022', 40, 100), run('Livraison :   10/12/2022', 40, 115)]);
   assert.equal(onReceipt.fields.date_facture, '2022-12-15');
@@ -492,7 +492,7 @@ test("a dash a few pixels high does not start a line of its own and split a row 
     word('-', 1518, 2365, 9, 4), word('135,00', 1536, 2353, 75, 27), word('EUR', 1622, 2354, 53, 21),
   ]);
   assert.equal(inv.extra.dueDate, '2026-06-13');
-  assert.deepEqual([inv.fields.date_facture, inv.extra.dateEvidence], ['2026-05-14', { label: 'generic', rivals: [] }]);
+  assert.deepEqual([inv.fields.date_facture, inv.extra.dateEvidence], ['2026-05-14', { label: 'generic', rivals: [], wordConfidence: 0.9 }]);
 });
 
 test("a credit note's amount due of the other sign than a total OCR read without its minus ('240,00' beside '- 210,00' to refund) proves nothing", () => {

@@ -173,7 +173,7 @@ test("one document's labels leave nothing behind that changes how the next one i
 
 test('a speck OCR read between the words of a date label (";", a quote mark) leaves it the same label', () => {
   const date = readFields([run('Établie ; le :   3 mars 2031', 40, 100), run('Date limite de ‘ paiement :   2 avril 2031', 40, 115)]);
-  assert.deepEqual([date.fields.date_facture, date.extra.dateEvidence], ['2031-03-03', { label: 'explicit', rivals: [] }]);
+  assert.deepEqual([date.fields.date_facture, date.extra.dateEvidence], ['2031-03-03', { label: 'explicit', rivals: [], wordConfidence: 1 }]);
   assert.equal(roleOf('À ; régler le 02/04/2031', DATE_LABELS), 'due');
   assert.equal(roleOf('Acompte reçu ; le 01/03/2031', DATE_LABELS), 'decoy');
 });

@@ -21,6 +21,7 @@ test('amount formats', () => {
   assert.deepEqual(findAmounts('Total TTC   83..16.....').map((a) => a.cents), [8316], 'a point doubled by leader dots run into the total');
   assert.deepEqual(findAmounts('Net 2.071..40 EUR').map((a) => a.cents), [207140]);
   assert.deepEqual(findAmounts('Lot 12..345'), [], 'not three digits after the points');
+  assert.deepEqual(findAmounts('Qté 2..15.90').map((a) => a.cents), [1590], 'nor two digits that a point and more digits follow');
   assert.deepEqual(findAmounts('FIRMO.90 GRAM'), [], 'a word ending in "RMO" is no currency');
   assert.deepEqual(findAmounts('Total $258. 78').map((a) => a.cents), [25878], 'cents set apart after the point of an amount in its currency');
   assert.deepEqual(findAmounts('RM 1,234. 50 cash').map((a) => a.cents), [123450]);
@@ -632,12 +633,17 @@ test('invoice number: a bare "Numéro" heading in the row of the invoice date\'s
   assert.equal(numero(run('N°', 40, 300), run('Date', 120, 300), run('Désignation', 240, 300), run('12', 40, 312), run('03/02/2025', 120, 312), run('Intervention', 240, 312)), null);
   assert.equal(numero(run('Numéro', 40, 300), run('Désignation', 240, 300), run('4471-B', 40, 312), run('Vis inox', 240, 312)), null);
   assert.equal(numero(
-    run('No.', 40, 300), run('Description', 120, 300), run('Date', 300, 300), run('Amount', 400, 300),
+    run('Number', 40, 300), run('Description', 120, 300), run('Date', 300, 300), run('Amount', 400, 300),
     run('2215-K', 40, 312), run('Office chair', 120, 312), run('03/02/25', 300, 312), run('248.00', 400, 312),
   ), null, 'an article number in a table of lines with a date column');
+  assert.equal(numero(
+    run('N°', 40, 60), run('Facture du', 200, 60), run('Échéance', 360, 60),
+    run('007214', 40, 72), run('11/02/2025', 200, 72), run('13/03/2025', 360, 72),
+  ), null, 'a bare "N°" heads line numbers as often: only the spelled-out word looks below');
   // "Gutschriftsnummer" names the credit note's number; "Korrektur der Rechnung" names another invoice.
   assert.equal(numero(run('Rechnungskorrektur - Gutschriftsnummer GS-7730-12', 40, 20), run('Korrektur der Rechnung RE-5518 vom 02.03.2025', 40, 60)), 'GS-7730-12');
   assert.equal(numero(run('Korrektur der Rechnung RE-5518 vom 02.03.2025', 40, 60)), null);
+  assert.equal(numero(run('Bitte unter Angabe der Rechnungsnummer RE-5518 überweisen', 40, 60)), 'RE-5518', 'not every "der" names another invoice');
 });
 
 test('supplier: a monogram is no name; a labelled name under a seller heading; a legal form spelled out', () => {

@@ -148,6 +148,20 @@ test('a row read in part is read whole, and first when it holds the label of a m
   assert.ok(strips.slice(0, 7).every((s) => s.width < 500 && s.width >= 420) && strips[7]!.width < 420, JSON.stringify(strips));
 });
 
+test('at most three rounds of six rows are read, or as many rounds as asked', async () => {
+  const image: GreyImage = { data: Buffer.alloc(WIDTH * 900, 240), width: WIDTH, height: 900 };
+  // Twenty rows of print, 40 px apart and each set a little right of the last (no column of ink is a rule), none read.
+  for (let i = 0; i < 20; i++) print(image, 100 + (i % 7) * 3, 60 + i * 40, 20);
+  const runs = [word('Words', 100, 20, 10), word('read', 254, 20, 10), word('Words', 100, 860, 10), word('read', 254, 860, 10)];
+  let strips = 0;
+  const none = async (): Promise<TextRun[]> => { strips++; return []; };
+  await readUnreadRows(runs, image, 1, none);
+  assert.equal(strips, 18);
+  strips = 0;
+  await readUnreadRows(runs, image, 1, none, { rounds: 1 });
+  assert.equal(strips, 6);
+});
+
 test('real OCR: a receipt photo whose date row the page reading left out gets its date', async () => {
   // Tune receipt seed 54, number 17: automatic segmentation read its totals, not "Date: 14/11/18".
   const { entry, result, validatedRight } = await extractGenerated((dir) => generateReceipt(54, 17, dir));

@@ -79,7 +79,7 @@ test('a label is a phrase inside one cell: "Date | Échéance" headings are two 
   ]);
   assert.equal(inv.fields.date_facture, '2026-02-03');
   assert.equal(inv.extra.dueDate, '2026-03-05');
-  assert.deepEqual(inv.extra.dateEvidence, { label: 'explicit', rivals: [] });
+  assert.deepEqual(inv.extra.dateEvidence, { label: 'explicit', rivals: [], wordConfidence: 1 });
 });
 
 test("a credit note's reference to the invoice it corrects is not its date; 'Gross total' is the total", () => {
@@ -124,4 +124,19 @@ test('a date OCR read unsurely is kept for review, not booked', () => {
   const unsure = decide(read(0.55), 'ocr');
   assert.equal(unsure.status, 'pending');
   assert.deepEqual(unsure.reviewReasons, ['date_facture is uncertain']);
+});
+
+test('a date OCR read unsurely under its heading is held too, however surely the heading was read; a sure one under a weak heading is not', () => {
+  const read = (headingConf: number, dateConf: number) => readFields([
+    ...header,
+    run('Date de facture', 350, 60, 10, headingConf), run('N° facture', 470, 60, 10, headingConf),
+    run('17/06/2024', 350, 73, 10, dateConf), run('FA-2291', 470, 73, 10, 0.95),
+    ...totals,
+  ]);
+  const unsure = decide(read(0.95, 0.52), 'ocr');
+  assert.equal(read(0.95, 0.52).fields.date_facture, '2024-06-17');
+  assert.equal(unsure.status, 'pending');
+  assert.ok(unsure.reviewReasons.includes('date_facture is uncertain'), unsure.reviewReasons.join('; '));
+  const sure = decide(read(0.7, 0.93), 'ocr');
+  assert.ok(!sure.reviewReasons.includes('date_facture is uncertain'), sure.reviewReasons.join('; '));
 });

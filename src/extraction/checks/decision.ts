@@ -51,16 +51,15 @@ function unprovenReadings(invoice: ExtractedInvoice): ReviewReason[] {
   // Amounts that add up only through a repaired or implied reading, or beside a rival, prove nothing.
   if ((invoice.extra.amountsProof ?? 'none') !== 'equation') reasons.push(...AMOUNT_FIELDS.filter(found).map(uncertain));
   if (found('fournisseur') && (invoice.confidence.fournisseur ?? 0) < supplierModel().threshold) reasons.push(uncertain('fournisseur'));
-  // A date has no equation to prove it: one OCR read this unsurely (a blurred row read again, its
-  // date kept for the reviewer) is shown, not booked.
-  if (found('date_facture') && (invoice.confidence.date_facture ?? 0) < UNSURE_DATE) reasons.push(uncertain('date_facture'));
+  // A date has no equation to prove it: one whose own words OCR read this unsurely (a blurred row
+  // read again, its date kept for the reviewer) is shown, not booked, beside its label or under it.
+  if (found('date_facture') && (invoice.extra.dateEvidence?.wordConfidence ?? 0) < UNSURE_DATE) reasons.push(uncertain('date_facture'));
   return reasons;
 }
 
 /**
- * A date read less surely than this is not booked unattended. Dates of validated documents are read
- * at 0.74 and above on the generated tune sets; a row read again keeps a date its strip read down to
- * 0.5 (ocr/unread-rows.ts), which this keeps for review.
+ * A date whose words OCR read less surely than this is not booked unattended: a row read again
+ * keeps a date its strip read down to 0.5 (ocr/unread-rows.ts), where other words need 0.6.
  */
 const UNSURE_DATE = 0.6;
 

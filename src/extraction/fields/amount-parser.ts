@@ -49,7 +49,7 @@ const NOUGHT_READ_AS_O = new RegExp(`(?<=(?<!\\p{L})${CURRENCY}\\s?)[Oo](?=[.,]\
  * A decimal point doubled, as OCR reads a total run into its leader dots ("Total TTC .... 57..49...."):
  * one point, the space after the cents.
  */
-const DOUBLED_POINT = /(?<=\d)\.\.(\d{2})(?![\d,])/g;
+const DOUBLED_POINT = /(?<=\d)\.\.(\d{2})(?![\d,]|\.\d)/g;
 
 /** Every amount in a text, left to right. Amounts need two decimals unless a currency marks them. */
 export function findAmounts(printed: string): AmountMatch[] {

@@ -17,7 +17,12 @@ export interface DateReading { invoiceDate: string | null; confidence: number; d
  * invoice-date label at least as strong; for a weaker one, any date on the page that no due,
  * delivery, order or period label explains.
  */
-export interface DateEvidence { label: 'explicit' | 'generic' | 'none'; rivals: string[] }
+export interface DateEvidence {
+  label: 'explicit' | 'generic' | 'none';
+  rivals: string[];
+  /** How surely OCR read the date's own words, beside its label or under it (1 for a text layer). */
+  wordConfidence: number;
+}
 
 
 export function readDates(lines: Line[]): DateReading {
@@ -34,14 +39,16 @@ export function readDates(lines: Line[]): DateReading {
     const line = lines[hit.lineIndex]!;
     // The date beside the label, as sure as its own words; else the one under it, slightly less sure.
     const beside = findDates(hit.after, order, true)[0];
-    const date = beside ?? hit.below().flatMap((t) => findDates(t, order, true))[0];
+    const belowCell = beside ? undefined : hit.below().find((t) => findDates(t, order, true).length);
+    const date = beside ?? (belowCell === undefined ? undefined : findDates(belowCell, order, true)[0]);
     if (!date) continue;
     labelled.add(hit.lineIndex);
     if (hit.role === 'due') dueDate ??= date.iso;
     if (hit.role !== 'invoice') accounted.add(date.iso);
     if (hit.role !== 'invoice' || DATE_QUALIFIERS.test(fold(hit.after)) || qualifiedBefore(hit, hits, line.text)) continue;
     const conf = beside ? spanConf(line, hit.afterIndex + beside.index, hit.afterIndex + beside.end) : line.conf;
-    scored.push(candidate(date.iso, beside ? hit.besideWeight : hit.weight, conf, beside ? 0 : BELOW_PENALTY, true));
+    const wordConf = beside ? conf : confUnder(lines, hit.lineIndex, belowCell!, date) ?? conf;
+    scored.push(candidate(date.iso, beside ? hit.besideWeight : hit.weight, conf, beside ? 0 : BELOW_PENALTY, true, wordConf));
   }
   // An unlabelled date in the upper part of page 1 is a weaker candidate, unless its line is a decoy.
   // One that another label accounts for elsewhere (the deadline repeated in the payment terms, in words
@@ -55,18 +62,28 @@ export function readDates(lines: Line[]): DateReading {
     if (notInvoiceDates.some((l) => l.re.test(text))) return;
     // A deposit's or a discount's row dates that payment ("abzgl. Anzahlung vom 16.12.2024 -406,00 €").
     if (AMOUNT_DECOYS.test(text) && findAmounts(line.text).length) return;
-    for (const d of findDates(line.text, order)) scored.push({ ...candidate(d.iso, UNLABELLED, line.conf, 0, false), explained: accounted.has(d.iso) });
+    for (const d of findDates(line.text, order)) scored.push({ ...candidate(d.iso, UNLABELLED, line.conf, 0, false, spanConf(line, d.index, d.end)), explained: accounted.has(d.iso) });
   });
   const best = scored.reduce<Candidate | null>((b, c) => (!b || c.rank > b.rank ? c : b), null);
   return { invoiceDate: best?.iso ?? null, confidence: best ? Math.min(0.98, best.confidence) : 0, dueDate, evidence: evidenceFor(best, scored) };
 }
 
 function evidenceFor(best: Candidate | null, scored: Candidate[]): DateEvidence {
-  if (!best || !best.labelled) return { label: 'none', rivals: [] };
+  if (!best || !best.labelled) return { label: 'none', rivals: [], wordConfidence: best?.wordConf ?? 0 };
   const explicit = best.weight >= NAMES_THE_INVOICE_DATE;
   const competes = (c: Candidate) => c.iso !== best.iso && !c.explained && (explicit ? c.labelled && c.weight >= best.weight : true);
-  return { label: explicit ? 'explicit' : 'generic', rivals: [...new Set(scored.filter(competes).map((c) => c.iso))] };
+  return { label: explicit ? 'explicit' : 'generic', rivals: [...new Set(scored.filter(competes).map((c) => c.iso))], wordConfidence: best.wordConf };
 }
+
+/** How surely the words of a date read under its label were read: in the first line below that holds the cell. */
+function confUnder(lines: Line[], labelLine: number, cell: string, date: { index: number; end: number }): number | null {
+  const line = lines.slice(labelLine + 1, labelLine + 1 + MAX_ROWS_UNDER).find((l) => l.text.includes(cell));
+  const at = line?.text.indexOf(cell) ?? -1;
+  return line && at >= 0 ? spanConf(line, at + date.index, at + date.end) : null;
+}
+
+/** The rows under a label that its column's value may come from (labelled-values.ts reads up to four). */
+const MAX_ROWS_UNDER = 6;
 
 const UNLABELLED = 0.6;
 const BELOW_PENALTY = 0.1;
@@ -75,9 +92,9 @@ const BELOW_PENALTY = 0.1;
  * The label picks the date (an invoice-date label over a bare date, whatever OCR made of either);
  * how surely OCR read it then says how sure the date is.
  */
-type Candidate = { iso: string; rank: number; confidence: number; weight: number; labelled: boolean; explained?: boolean };
-function candidate(iso: string, weight: number, conf: number, penalty: number, labelled: boolean): Candidate {
-  return { iso, rank: weight * (0.5 + 0.5 * conf) - penalty, confidence: weight * conf - penalty, weight, labelled };
+type Candidate = { iso: string; rank: number; confidence: number; weight: number; labelled: boolean; wordConf: number; explained?: boolean };
+function candidate(iso: string, weight: number, conf: number, penalty: number, labelled: boolean, wordConf: number): Candidate {
+  return { iso, rank: weight * (0.5 + 0.5 * conf) - penalty, confidence: weight * conf - penalty, weight, labelled, wordConf };
 }
 
 /**

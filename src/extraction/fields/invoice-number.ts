@@ -25,12 +25,13 @@ export function readInvoiceNumber(lines: Line[]): { numero: string | null; confi
     const besideToken = TOKEN.exec(cell)?.[1];
     const beside = besideToken !== undefined && /\d/.test(besideToken);
     // Under a bare "No." is a table's column of line numbers: only a full label looks below, or a
-    // bare "Numéro" in the row that heads the invoice's date ("Numéro | Facture du | Échéance").
-    const underBareHeading = !beside && hit.weight === BARE_NUMBER_CELL && headsTheInvoiceDate(lines[hit.lineIndex]!) && !pricesRow(lines[hit.lineIndex + 1]);
+    // bare "Numéro" spelled out in the row that heads the invoice's date ("Numéro | Facture du |
+    // Échéance"), over a row that prints no money.
+    const underBareHeading = !beside && hit.weight === BARE_NUMBER_CELL && SPELLED_OUT.test(hit.label) && headsTheInvoiceDate(lines[hit.lineIndex]!);
     if (!beside && hit.weight < NUMBER_HEADING && !underBareHeading) continue;
     const token = beside ? besideToken : TOKEN.exec(hit.below()[0] ?? '')?.[1];
     if (!token || !/\d/.test(token) || token.length > 40) continue;
-    if (underBareHeading && token.length < MIN_HEADED_NUMBER) continue;
+    if (underBareHeading && (token.length < MIN_HEADED_NUMBER || pricesRow(lines.slice(hit.lineIndex + 1).find((l) => l.text.includes(token))))) continue;
     // "N° client CL-12": words after the label say whose number it is; what is under it is not ours.
     if (!beside && /\p{L}{3,}/u.test(cell) && !cellIsHeading(hit.after)) continue;
     if (hit.weight < 1 && DATE_LIKE.test(token)) continue;
@@ -46,9 +47,12 @@ export function readInvoiceNumber(lines: Line[]): { numero: string | null; confi
  */
 const MIN_HEADED_NUMBER = 4;
 
+/** "Numéro", "Nummer", "Number": not "N°", "No.", "Nr.", which head a table's column of line or article numbers too. */
+const SPELLED_OUT = /^\W*(numero|nummer|number)\b/;
+
 /**
  * A row of values with money in it is a table's line ("1908-S | Desk chair | 02/17/26 | 191.00"),
- * under "No. | Description | Date": a row of the invoice's references prints none.
+ * under "Number | Description | Date": a row of the invoice's references prints none.
  */
 const pricesRow = (line: Line | undefined) => line !== undefined && findAmounts(line.text).length > 0;
 

@@ -175,10 +175,9 @@ const TITLE_BEFORE_NUMBER = 0.6;
 
 /**
  * Words by which a document names another invoice than itself: "sur (notre) facture", "zur (Ihrer)
- * Rechnung", "Korrektur der Rechnung", "against invoice". A German title takes no article: "der
- * Rechnung" is another's.
+ * Rechnung", "Korrektur der Rechnung", "against invoice"; not "unter Angabe der Rechnungsnummer".
  */
-const REFERS_TO = String.raw`(sur|zur|der|against)([ \t]+(la|der|notre|votre|(ihre|unsere)[rn]?|our|your))?`;
+const REFERS_TO = String.raw`(sur|zur|against|(korrektur|storno|stornierung|berichtigung|gutschrift)[ \t]+der)([ \t]+(la|der|notre|votre|(ihre|unsere)[rn]?|our|your))?`;
 /** "n°", "No.", "Nr.", "Nummer", "#", "ID" after a title word. */
 const NUMBER_MARK = String.raw`(n[°o]\.?|no\.?|num(ero|ber)?\.?|#|nr\.?|-?nummer|-?nr\.?|id)`;
 

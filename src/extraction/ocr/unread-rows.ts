@@ -137,8 +137,13 @@ export async function readUnreadRows(runs: TextRun[], image: GreyImage, page: nu
   // (";" 3 px tall, read where the row's first letters are), a mark ("|" over "11-NOV-18"), nor a
   // word read unsurely.
   const blocking = runs.filter((r) => r.h <= h * MERGED_ROWS && r.h >= h * SPECK && !isUnsure(r) && !isMark(r));
+  let checked = 0;
   for (const [i, { band, words }] of chosen.entries()) {
-    if (i > 0 && i % BANDS_PER_ROUND === 0 && settled(found)) break;
+    // After each round, if it found anything: a round that found nothing settles nothing more.
+    if (i > 0 && i % BANDS_PER_ROUND === 0 && found.length > checked) {
+      if (settled(found)) break;
+      checked = found.length;
+    }
     const pad = (band.y1 - band.y0 + 1) * 0.4;
     const [x0, x1] = [Math.min(band.x0, ...words.map((w) => w.x)), Math.max(band.x1, ...words.map((w) => w.x + w.w))];
     const strip = cutRegion(image, x0 - pad, band.y0 - pad, x1 + pad + 1, band.y1 + pad + 1);

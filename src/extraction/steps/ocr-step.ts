@@ -138,9 +138,13 @@ export async function readByOcr(doc: LoadedDocument, ocr: OcrEngine, time: TimeS
 async function withUnreadRows(invoice: ExtractedInvoice | null, auto: PagesRead, ocr: OcrEngine, time: TimeStage, rounds?: number): Promise<ExtractedInvoice | null> {
   if (!invoice || (invoice.fields.date_facture !== null && invoice.fields.montant_ttc !== null)) return invoice;
   const found: TextRun[] = [];
+  const asked = askedOfRows(invoice, auto.runs);
   for (const img of auto.images) {
+    // A page before this one read what the document lacked: the rest need not be read again.
+    if (found.length && asked.settled!(found)) break;
     const words = auto.runs.filter((r) => r.page === img.page);
-    found.push(...await time('unread-rows', () => readUnreadRows(words, img.grey, img.page, lineReader(ocr, img.page), { ...askedOfRows(invoice, words), rounds })));
+    const onPage = { wanted: asked.wanted, settled: (more: TextRun[]) => asked.settled!([...found, ...more]), rounds };
+    found.push(...await time('unread-rows', () => readUnreadRows(words, img.grey, img.page, lineReader(ocr, img.page), onPage)));
   }
   if (!found.length) return invoice;
   const rows = await time('fields', () => readFields(withRowsReadAgain(auto.runs, found)));
@@ -162,10 +166,10 @@ async function withUnreadRows(invoice: ExtractedInvoice | null, auto: PagesRead,
 /**
  * What the rows read again are for: the rows whose words hold a label of a field the reading lacks
  * come first, labels found as on any line (cells, and the heavier of two overlapping labels: "Due
- * date" is no invoice date's); the rounds end once the page's words with those found read the
+ * date" is no invoice date's); the rounds end once the document's words with those found read the
  * fields it lacked.
  */
-function askedOfRows(invoice: ExtractedInvoice, pageWords: TextRun[]): RowsAsked {
+function askedOfRows(invoice: ExtractedInvoice, runs: TextRun[]): RowsAsked {
   const { date_facture: date, montant_ttc: total } = invoice.fields;
   return {
     wanted: (rowWords) => {
@@ -174,7 +178,7 @@ function askedOfRows(invoice: ExtractedInvoice, pageWords: TextRun[]): RowsAsked
         || (total === null && findLabels(lines, AMOUNT_LABELS).some((h) => h.role === 'ttc'));
     },
     settled: (found) => {
-      const { fields } = readFields(withRowsReadAgain(pageWords, found));
+      const { fields } = readFields(withRowsReadAgain(runs, found));
       return (date !== null || fields.date_facture !== null) && (total !== null || fields.montant_ttc !== null);
     },
   };
