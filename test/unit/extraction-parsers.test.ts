@@ -298,6 +298,19 @@ test('receipts: a payment line does not corroborate the total it proves', () => 
   assert.equal(misreadCash.fields.montant_ttc, 540);
 });
 
+test('receipts: a "Nett Total" is the amount paid, which proves a net and a tax only as their exact sum; a cash rounding whose row went unread', () => {
+  const read = (...texts: string[]) => readFields(texts.map((t, i) => ocrRun(t, 400, 100 + i * 15)));
+  const exact = read('Total Excl. GST 845.43', 'GST 6% 50.73', 'Nett Total 896.16');
+  assert.deepEqual([exact.fields.montant_ttc, exact.extra.amountsProof], [89616, 'equation']);
+  // A cent off the net and tax: the rounding to 5 cents of a till paid in cash, not a VAT's rounding.
+  const rounded = read('Total Excl. GST 845.43', 'GST 6% 50.73', 'Nett Total 896.15');
+  assert.equal(rounded.fields.montant_ttc, 89615);
+  assert.notEqual(rounded.extra.amountsProof, 'equation');
+  // The exact sum printed as well, the rounded total below it: that one is paid, and nothing proves the step.
+  const both = read('Total Excl. GST 845.43', 'GST 6% 50.73', 'Total Sales (Inclusive GST) 896.16', 'Nett Total 896.15');
+  assert.deepEqual([both.fields.montant_ttc, both.extra.amountsProof], [89615, 'weak']);
+});
+
 test('receipts: a total the payment proves stands, though a service charge keeps the net and tax from adding up to it at the printed rate', () => {
   const inv = readFields([
     ocrRun('SUBTOTAL', 40, 100), ocrRun('3.00', 300, 100), ocrRun('Service Charge 10%', 40, 115), ocrRun('0.30', 300, 115),

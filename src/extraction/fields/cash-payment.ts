@@ -83,6 +83,16 @@ function roundedBelowUnread(total: { cents: Cents; lineIndex: number }, lines: L
   const off = Math.abs(next.cents - total.cents);
   return off > 0 && off <= MAX_ROUNDING && next.cents % CASH_STEP === 0 ? next.cents : null;
 }
+/**
+ * With no rounding on the page read at all (its row unread), a total labelled below (`totalsBelow`),
+ * a few cents off the total and a multiple of 5 cents, is the total after a cash rounding: "Total
+ * Sales (Inclusive GST) 1290.79", the rounding's row unread, "Nett Total 1290.80".
+ */
+export function roundedTotalBelow(total: { cents: Cents; lineIndex: number }, lines: Line[], totalsBelow: (lineIndex: number) => Cents[]): Cents | null {
+  if (total.cents % CASH_STEP === 0 || roundingLine(lines) !== null) return null;
+  return totalsBelow(total.lineIndex).find((t) => t !== total.cents && Math.abs(t - total.cents) <= MAX_ROUNDING && t % CASH_STEP === 0) ?? null;
+}
+
 /** Cash is rounded to 5 cents (Malaysia, Switzerland) or to 10. */
 const CASH_STEP = 5;
 

@@ -4,7 +4,7 @@ import type { AmountProof } from '../types.ts';
 import { vatShareIsPlausible } from '../../domain/invoice-checks.ts';
 import { COLUMN_GAP, spanConf, spanRuns, type Line } from '../layout/lines.ts';
 import { centsCut, findAmounts, type AmountMatch } from './amount-parser.ts';
-import { amountsPaid, onCashStep, paidTotal, paymentProves, roundedTotal, roundingAdjustment, roundingLine, type Rounding } from './cash-payment.ts';
+import { amountsPaid, onCashStep, paidTotal, paymentProves, roundedTotal, roundedTotalBelow, roundingAdjustment, roundingLine, type Rounding } from './cash-payment.ts';
 import { findLabels } from './labelled-values.ts';
 import { AMOUNT_DECOYS, AMOUNT_LABELS, ZERO_VAT_EVIDENCE, type AmountRole } from './labels.ts';
 import { fold } from './text-normalise.ts';
@@ -29,7 +29,7 @@ interface Candidate {
   partOfSum?: boolean;
   /** OCR read the amount's own words so unsurely that it may be other digits (see DOUBTFUL_WORDS). */
   doubtful?: boolean;
-  /** Its label is a "net total" (see netTotalsAsTotals). */
+  /** Its label is a "net total" (see netTotalsAsTotals), as a net or as the total it may be. */
   netTotal?: boolean;
   /** OCR cut its cents short ("RM79.2" for 79.25, amount-parser.ts): a looser guess than a whole reading. */
   cutCents?: boolean;
@@ -107,7 +107,7 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
   return { list, currencies };
 }
 
-const NET_TOTAL = /\bnet\s+total\b/;
+const NET_TOTAL = /\bnett?\s+total\b/;
 /** Less sure than the net it is read as first: only an equation that adds up can make it the total. */
 const NET_TOTAL_AS_TOTAL_PENALTY = 0.1;
 
@@ -127,7 +127,7 @@ function netTotalsAsTotals(list: Candidate[], lines: Line[]): Candidate[] {
   const justBelowTax = (c: Candidate) => vatLines.some((i) => i < c.lineIndex && c.lineIndex - i <= NET_TOTAL_TAX_LINES && lines[i]!.page === lines[c.lineIndex]!.page);
   const alone = !list.some((c) => c.role === 'tva' || c.role === 'ttc' || c.role === 'due');
   return list.filter((c) => c.netTotal && (justBelowTax(c) || alone))
-    .map((c) => ({ ...c, role: 'ttc' as const, netTotal: false, score: c.score - NET_TOTAL_AS_TOTAL_PENALTY, repaired: c.repaired || !justBelowTax(c) }));
+    .map((c) => ({ ...c, role: 'ttc' as const, score: c.score - NET_TOTAL_AS_TOTAL_PENALTY, repaired: c.repaired || !justBelowTax(c) }));
 }
 
 /**
@@ -330,6 +330,9 @@ export function readTotals(lines: Line[]): Totals {
     for (const h of ht) {
       for (const v of tva) {
         if (Math.abs(h.cents + v.cents - t.cents) > 1 || t.cents === 0) continue;
+        // A till's "net total" taken as the total is the amount paid, after any cash rounding: it
+        // proves a net and a tax only as their exact sum (1217.73 + 73.06 under "Nett Total 1290.80").
+        if (t.netTotal && h.cents + v.cents !== t.cents) continue;
         // Two guesses make no reading: a net equal to a total taken from any cell proves nothing.
         if (v.score <= NO_VAT_PRINTED && (h.repaired || t.repaired)) continue;
         // A reading whose VAT is no plausible share of its net (columns swapped) ranks last.
@@ -344,10 +347,12 @@ export function readTotals(lines: Line[]): Totals {
   const solved = solutions[0];
   const rounding = roundingAdjustment(lines);
   const totalsBelow = (lineIndex: number) => byRole('ttc').filter((c) => c.lineIndex > lineIndex && !c.repaired).map((c) => c.cents);
-  // The total after cash rounding: the rounded total printed below the rounding, or else the cash
-  // step under a rounded total OCR misread (`stepped`: no line proves it).
+  // The total after cash rounding: the rounded total printed below the rounding (or below the total,
+  // when no rounding read at all), or else the cash step under a rounded total OCR misread
+  // (`stepped`: no line proves it).
   const roundOff = (t: Candidate) => {
-    const printed = roundedTotal(t, lines, rounding);
+    const belowRounding = roundedTotal(t, lines, rounding);
+    const printed = belowRounding !== t.cents ? belowRounding : roundedTotalBelow(t, lines, totalsBelow) ?? t.cents;
     const stepped = printed === t.cents ? onCashStep(t, lines, rounding, totalsBelow) : null;
     return { rounded: stepped ?? printed, stepped: stepped !== null };
   };

@@ -22,9 +22,10 @@ export const EN: Vocabulary = {
     'net amount',
     String.raw`amount excl\w*\.?( vat| tax)?`,
   ],
+  // "Nett Total", as Malaysian tills print it.
   netTotals: [
     String.raw`sub[- ]?total`,
-    'net total',
+    'nett? total',
   ],
   vatNames: [
     'vat',
