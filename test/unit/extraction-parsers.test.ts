@@ -296,6 +296,9 @@ test('receipts: a payment line does not corroborate the total it proves', () => 
   // A total read twice stands against a payment one digit away from it: "CASH $9.40" misread for $5.40.
   const misreadCash = readFields([ocrRun('Total Amount: $5.40', 400, 100), ocrRun('Nett Total: $5.40', 400, 130), ocrRun('CASH   $9.40', 400, 145), ocrRun('Change   $0.00', 400, 160)]);
   assert.equal(misreadCash.fields.montant_ttc, 540);
+  // Cash less a change is an arithmetic of its own: it proves the total over a digit misread the same way twice.
+  const misreadTotals = readFields([ocrRun('Total Sales : 15.00', 400, 100), ocrRun('Total Amount Payable : 15.00', 400, 115), ocrRun('Cash Received : 100.00', 400, 130), ocrRun('Change : 25.00', 400, 145)]);
+  assert.equal(misreadTotals.fields.montant_ttc, 7500);
 });
 
 test('receipts: a "Nett Total" is the amount paid, which proves a net and a tax only as their exact sum; a cash rounding whose row went unread', () => {

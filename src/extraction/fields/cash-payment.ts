@@ -140,8 +140,12 @@ export function paidTotal(total: Cents | null, lines: Line[], rounding: Rounding
   // label misread, "TOTAL (GST IMCL) 27.64"), a payment printed elsewhere is the total too.
   const elsewhere = lines.filter((l) => !Object.values(payment).some((read) => read?.line === l));
   // A total printed twice apart from the payment ("Total Amount $8.20", "Nett Total $8.20") is read
-  // right; the payment one digit away from it is what was misread ("CASH $3.20", "Change $0.00").
-  const readTwice = total !== null && elsewhere.filter((l) => printedOn([l], total)).length >= 2;
+  // right against a payment that is one reading ("CASH $3.20" with "Change $0.00"): that one is
+  // misread. Not against cash less a change that is not nothing, an arithmetic of its own: a
+  // till's "7" read "1" in both its totals ("Total Sales 12.00", "Total Amount Payable 12.00",
+  // "Cash Received 100.00", "Change 28.00").
+  const oneReading = !payment.change || payment.change.cents === 0;
+  const readTwice = oneReading && total !== null && elsewhere.filter((l) => printedOn([l], total)).length >= 2;
   return proven.find((p) => p > 0 && (printedOn(elsewhere, p) || (total !== null && !readTwice && oneDigitApart(p, total)))) ?? total;
 }
 
