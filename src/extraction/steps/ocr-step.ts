@@ -141,9 +141,9 @@ async function withUnreadRows(invoice: ExtractedInvoice | null, auto: PagesRead,
   const asked = askedOfRows(invoice, auto.runs);
   for (const img of auto.images) {
     // A page before this one read what the document lacked: the rest need not be read again.
-    if (found.length && asked.settled!(found)) break;
+    if (found.length && asked.settled(found)) break;
     const words = auto.runs.filter((r) => r.page === img.page);
-    const onPage = { wanted: asked.wanted, settled: (more: TextRun[]) => asked.settled!([...found, ...more]), rounds };
+    const onPage = { wanted: asked.wanted, settled: (more: TextRun[]) => asked.settled([...found, ...more]), rounds };
     found.push(...await time('unread-rows', () => readUnreadRows(words, img.grey, img.page, lineReader(ocr, img.page), onPage)));
   }
   if (!found.length) return invoice;
@@ -169,7 +169,7 @@ async function withUnreadRows(invoice: ExtractedInvoice | null, auto: PagesRead,
  * date" is no invoice date's); the rounds end once the document's words with those found read the
  * fields it lacked.
  */
-function askedOfRows(invoice: ExtractedInvoice, runs: TextRun[]): RowsAsked {
+function askedOfRows(invoice: ExtractedInvoice, runs: TextRun[]): Required<Pick<RowsAsked, 'wanted' | 'settled'>> {
   const { date_facture: date, montant_ttc: total } = invoice.fields;
   return {
     wanted: (rowWords) => {
