@@ -15,7 +15,14 @@ export interface VatLine<Amount = Cents> { rate: number | null; basis: Amount | 
  */
 export interface CheckedInvoice {
   fields: InvoiceFields;
-  extra: { vatBreakdown?: VatLine[]; sellerCountry?: string | null; vatId?: string | null };
+  extra: {
+    vatBreakdown?: VatLine[]; sellerCountry?: string | null; vatId?: string | null;
+    /**
+     * A cash rounding the document prints between net plus VAT and the total paid ("Total Incl. GST
+     * 105.53", "Rounding Adj 0.02", "Total Payable 105.55"): the total is their sum plus it.
+     */
+    cashRounding?: Cents | null;
+  };
 }
 
 export const TOLERANCE_CENTS = 1;
@@ -28,9 +35,9 @@ const MAX_VAT_RATE = 27;
 
 export type Check = (invoice: CheckedInvoice) => ReviewReason | null;
 
-export const totalsAddUp: Check = ({ fields: f }) => {
+export const totalsAddUp: Check = ({ fields: f, extra }) => {
   if (f.montant_ht === null || f.montant_tva === null || f.montant_ttc === null) return null;
-  const gap = f.montant_ht + f.montant_tva - f.montant_ttc;
+  const gap = f.montant_ht + f.montant_tva + (extra.cashRounding ?? 0) - f.montant_ttc;
   return Math.abs(gap) <= TOLERANCE_CENTS ? null : reason('totals_mismatch', { difference: unitsOf(gap) });
 };
 

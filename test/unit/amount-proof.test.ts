@@ -57,3 +57,30 @@ test('German "Netto", "USt." and "Brutto" lines; a "Bruttopreis" is a unit price
   ];
   assert.deepEqual(read(lines), { amounts: [21261, 4040, 25301], proof: 'equation' });
 });
+
+test('a VAT summary row whose tax is its basis times its rate gives the net that the total proves', () => {
+  const ocr = (text: string, y: number, x = 40) => run(text, x, y, 10, 0.92);
+  // A till's GST summary: no net labelled, the basis only in the summary's row.
+  const receipt = [
+    ocr('Total Amount RM 84.80', 300), ocr('Tendered RM 100.00', 315), ocr('Change RM 15.20', 330),
+    ocr('GST Summary', 360), ocr('Amount(RM)', 360, 160), ocr('Tax(RM)', 360, 260),
+    ocr('SR = 6%', 375), ocr('80.00', 375, 160), ocr('4.80', 375, 260),
+  ];
+  assert.deepEqual(read(receipt), { amounts: [8000, 480, 8480], proof: 'equation' });
+  // Two rates: the bases sum to the net, the taxes to the VAT.
+  const twoRates = [
+    run('Taux', 40, 300), run('Base', 160, 300), run('Montant TVA', 280, 300),
+    run('20 %', 40, 315), run('1 250,00', 160, 315), run('250,00', 280, 315),
+    run('5,5 %', 40, 330), run('300,00', 160, 330), run('16,50', 280, 330),
+    run('Net à payer', 40, 360), run('1 816,50 €', 280, 360),
+  ];
+  assert.deepEqual(read(twoRates), { amounts: [155000, 26650, 181650], proof: 'equation' });
+});
+
+test('a row is no rate row when its tax is not its basis times its rate, or an amount comes before the rate', () => {
+  const ocr = (text: string, y: number, x = 40) => run(text, x, y, 10, 0.92);
+  const offByAFew = [ocr('Total Amount RM 84.80', 300), ocr('SR = 6%', 375), ocr('80.00', 375, 160), ocr('4.85', 375, 260)];
+  assert.notEqual(read(offByAFew).proof, 'equation', '80.00 at 6 % is 4.80, not 4.85');
+  const itemRow = [ocr('Total RM 84.80', 300), ocr('Lamp 80.00', 375), ocr('6%', 375, 160), ocr('80.00', 375, 220), ocr('4.80', 375, 300)];
+  assert.notEqual(read(itemRow).proof, 'equation', "an item's row proves its own line, not the totals");
+});

@@ -202,6 +202,31 @@ test('receipts: the total after cash rounding when printed, the total payable, a
   assert.equal(unproven.fields.montant_ttc, 1900, 'a payment that proves an amount nothing corroborates changes nothing');
 });
 
+test('receipts: a rounding read on its own line, its rounded total printed below, proves the total with the net and the tax', () => {
+  const ocrRun = (text: string, y: number): TextRun => ({ ...run(text, 40, y), conf: 0.9 });
+  const receipt = (rounding: string, rounded: string) => readFields([
+    ocrRun('Sub Total (excl GST) 38.42', 100), ocrRun('GST @6% 2.31', 115), ocrRun('Total Incl. GST 40.73', 130), ocrRun(rounding, 145),
+    ocrRun(rounded, 160), ocrRun('Cash 50.00', 175), ocrRun('Change 9.25', 190),
+  ]);
+  const rounded = receipt('Rounding Adj 0.02', 'Total Payable 40.75');
+  assert.deepEqual([rounded.fields.montant_ht, rounded.fields.montant_tva, rounded.fields.montant_ttc], [3842, 231, 4075]);
+  assert.deepEqual([rounded.extra.amountsProof, rounded.extra.cashRounding], ['equation', 2]);
+  assert.deepEqual(decide(rounded, 'ocr').reasons.filter((r) => r.code !== 'field_not_found'), [], 'no difference left to explain');
+  // A rounding of a cent: the rounded total adds up within the cent too, and is no rival of its own sum.
+  const byACent = readFields([
+    ocrRun('Sub Total (excl GST) 38.43', 100), ocrRun('GST @6% 2.31', 115), ocrRun('Total Incl. GST 40.74', 130), ocrRun('Rounding Adj 0.01', 145),
+    ocrRun('TOTAL 40.75', 160), ocrRun('Cash 50.00', 175), ocrRun('Change 9.25', 190),
+  ]);
+  assert.deepEqual([byACent.fields.montant_ttc, byACent.extra.amountsProof, byACent.extra.rivalTotals], [4075, 'equation', []]);
+  // The total before the rounding misread: the total below the rounding is the sum plus the rounding.
+  const unreadSum = readFields([...['Sub Total (excl GST) 38.42', 'GST @6% 2.31', 'TOTAL 4O:7e', 'Rounding Adj 0.02', 'Grand Total 40.75'].map((t, i) => ocrRun(t, 100 + 15 * i))]);
+  assert.deepEqual([unreadSum.fields.montant_ht, unreadSum.fields.montant_ttc, unreadSum.extra.amountsProof, unreadSum.extra.cashRounding], [3842, 4075, 'equation', 2]);
+  // No rounding line: the total below is no rounding of the sum that the page proves.
+  const unlabelled = receipt('Thank you', 'Total Payable 40.75');
+  assert.equal(unlabelled.extra.cashRounding ?? null, null);
+  assert.ok(decide(unlabelled, 'ocr').reasons.some((r) => r.code === 'field_uncertain' || r.code === 'totals_mismatch'));
+});
+
 test('"net total": the net above the VAT, the amount paid below it (a till receipt)', () => {
   const ocrRun = (text: string, y: number): TextRun => ({ ...run(text, 40, y), conf: 0.9 });
   const receipt = readFields([ocrRun('Sub-Total RM 41.30', 100), ocrRun('Total GST RM 2.48', 115), ocrRun('NET TOTAL RM 43.78', 130), ocrRun('VISA RM 43.78', 145)]);

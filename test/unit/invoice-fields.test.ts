@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import { columnValue } from '../../src/domain/field-input.ts';
 import { fromStoredFields, toStoredFields, type InvoiceFields } from '../../src/domain/field-values.ts';
 import { AMOUNT_FIELDS, BOOKING_FIELDS, FIELD_NAMES, INVOICE_FIELDS, LISTED_FIELDS, REQUIRED_FIELDS } from '../../src/domain/invoice-fields.ts';
+import { totalsAddUp } from '../../src/domain/invoice-checks.ts';
 import { fieldReasons } from '../../src/domain/validation.ts';
 
 test('the derived lists keep the orders the API, the reasons and the scoring had', () => {
@@ -31,6 +32,13 @@ test("a reviewer's fields: missing required ones first, in the registry's order,
   assert.deepEqual(fieldReasons(empty).map((r) => [r.code, r.params.field]), REQUIRED_FIELDS.map((f) => ['field_missing', f]));
   const wrong = { ...empty, montant_ht: 10000, montant_tva: 2000, montant_ttc: 12100, fournisseur: 'ACME', date_facture: '2026-01-27', siret: '99999999800010' };
   assert.deepEqual(fieldReasons(wrong).map((r) => r.code), ['totals_mismatch', 'siret_checksum']);
+});
+
+test('a cash rounding printed between net plus VAT and the total paid is part of the sum', () => {
+  const fields = { ...Object.fromEntries(FIELD_NAMES.map((f) => [f, null])) as InvoiceFields, montant_ht: 4127, montant_tva: 248, montant_ttc: 4380 };
+  assert.equal(totalsAddUp({ fields, extra: {} })?.code, 'totals_mismatch', 'five cents off, with no rounding printed');
+  assert.equal(totalsAddUp({ fields, extra: { cashRounding: 5 } }), null);
+  assert.equal(totalsAddUp({ fields, extra: { cashRounding: -5 } })?.code, 'totals_mismatch', 'a rounding the other way');
 });
 
 test("a reviewer's value is normalised by its field's kind, or refused naming the field", () => {

@@ -71,6 +71,16 @@ export function roundedTotal(total: { cents: Cents; lineIndex: number } | null, 
 const roundings = (total: Cents, rounding: Rounding) => (rounding.signUnsure ? [total + rounding.cents, total - rounding.cents] : [total + rounding.cents]);
 
 /**
+ * What a rounding read on its own line may add to net plus tax, for a total printed below it on the
+ * cash step ("Rounding Adj 0.02" over "Grand Total 321.15", the total before it misread): nothing
+ * for a total above the rounding or off the step.
+ */
+export function roundingsAbove(total: { cents: Cents; lineIndex: number }, rounding: Rounding | null): Cents[] {
+  if (!rounding || rounding.cents === 0 || total.lineIndex < rounding.lineIndex || total.cents % CASH_STEP !== 0) return [];
+  return roundings(0, rounding);
+}
+
+/**
  * A rounding labelled below the total whose amount did not read ("Rounding Ad) 6.02" for 0.02): the
  * first amount printed after it is the rounded total when it is a few cents off the total and a
  * multiple of 5 cents, as cash is rounded.

@@ -31,7 +31,7 @@ export function readFields(runs: TextRun[]): ExtractedInvoice {
     extra: {
       siren: ids.siren, vatId: ids.vatId, iban: ids.iban, dueDate: dates.dueDate,
       amountDue: totals.due, sellerCountry: ids.siret || ids.vatId ? 'FR' : null,
-      dateEvidence: dates.evidence, rivalTotals: totals.rivalTotals, amountsProof: totals.proof,
+      dateEvidence: dates.evidence, rivalTotals: totals.rivalTotals, amountsProof: totals.proof, cashRounding: totals.cashRounding,
       supplierCandidates: supplier.candidates,
     },
   };

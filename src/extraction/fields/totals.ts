@@ -4,11 +4,12 @@ import type { AmountProof } from '../types.ts';
 import { vatShareIsPlausible } from '../../domain/invoice-checks.ts';
 import { COLUMN_GAP, spanConf, spanRuns, type Line } from '../layout/lines.ts';
 import { centsCut, findAmounts, type AmountMatch } from './amount-parser.ts';
-import { amountsPaid, onCashStep, paidTotal, paymentProves, roundedTotal, roundedTotalBelow, roundingAdjustment, roundingLine, type Rounding } from './cash-payment.ts';
+import { amountsPaid, onCashStep, paidTotal, paymentProves, roundedTotal, roundedTotalBelow, roundingAdjustment, roundingLine, roundingsAbove, type Rounding } from './cash-payment.ts';
 import { findLabels } from './labelled-values.ts';
 import { AMOUNT_DECOYS, AMOUNT_LABELS, ZERO_VAT_EVIDENCE, type AmountRole } from './labels.ts';
 import { fold } from './text-normalise.ts';
 import { guessFromRate, printedVatRates, totalWithLostDigits } from './amount-guesses.ts';
+import { rateRows } from './vat-rate-rows.ts';
 
 interface Candidate {
   role: AmountRole;
@@ -48,6 +49,8 @@ export interface Totals {
    */
   rivalTotals: Cents[];
   proof: AmountProof;
+  /** The cash rounding printed between the sum that adds up and the total reported (see CheckedInvoice). */
+  cashRounding: Cents | null;
 }
 
 function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } {
@@ -98,6 +101,7 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
       list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf + pageBias - r.penalty - (cutCents ? LOOSE_GUESS : 0), ...at, repaired: r.repaired, doubtful, netTotal, cutCents });
     }
   }
+  list.push(...rateRowReadings(lines, list, lastPage));
   list.push(...netTotalsAsTotals(list, lines));
   list.push(...vatBetweenTotals(lines, list, labelled));
   list.push(...lostSigns(list, lines));
@@ -106,6 +110,31 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
   for (const line of lines) for (const a of findAmounts(line.text)) if (a.currency && a.hasCents) currencies.push(a.currency);
   return { list, currencies };
 }
+
+/**
+ * A VAT summary's rows that prove themselves (vat-rate-rows.ts): each a basis and its tax, as sure
+ * as a label that usually names them, and with two rates or more, the sum of their bases as the net
+ * (their taxes are summed with the other VAT lines, vatSums). A row whose line already reads a VAT
+ * beside its label ("TVA 20 % 100,00 20,00") adds only its basis: that VAT is read once.
+ */
+function rateRowReadings(lines: Line[], list: Candidate[], lastPage: number): Candidate[] {
+  const rows = rateRows(lines);
+  const out: Candidate[] = [];
+  const score = (lineIndex: number) => RATE_ROW_WEIGHT * lines[lineIndex]!.conf + (lines[lineIndex]!.page === lastPage ? 0 : -0.2);
+  for (const row of rows) {
+    const at = { lineIndex: row.lineIndex, labelAt: 0, rate: row.rate, score: score(row.lineIndex) };
+    out.push({ role: 'ht', cents: row.basis, ...at });
+    if (!list.some((c) => c.role === 'tva' && c.lineIndex === row.lineIndex)) out.push({ role: 'tva', cents: row.tax, ...at });
+  }
+  const rates = new Set(rows.map((r) => r.rate));
+  if (rows.length >= 2 && rows.length <= MAX_VAT_RATES && rates.size === rows.length) {
+    const last = rows.at(-1)!.lineIndex;
+    out.push({ role: 'ht', cents: rows.reduce((sum, r) => sum + r.basis, 0), lineIndex: last, labelAt: 0, rate: null, score: Math.min(...rows.map((r) => score(r.lineIndex))) - 0.05 });
+  }
+  return out;
+}
+/** A self-proving rate row's basis and tax weigh as a label that usually names them (labels.ts's USUAL_AMOUNT). */
+const RATE_ROW_WEIGHT = 0.9;
 
 const NET_TOTAL = /\bnett?\s+total\b/;
 /** Less sure than the net it is read as first: only an equation that adds up can make it the total. */
@@ -324,28 +353,32 @@ export function readTotals(lines: Line[]): Totals {
   const ratePrinted = !printedVat && lines.some((l) => NONZERO_VAT_RATE.test(fold(l.text)));
   const due = best(byRole('due'))?.cents ?? null;
 
-  type Solution = { ht: Candidate; tva: VatReading; ttc: Candidate; score: number };
+  /** `rounding`: the cash rounding read between net plus tax and this total, if any (roundingsAbove). */
+  type Solution = { ht: Candidate; tva: VatReading; ttc: Candidate; score: number; rounding: Cents };
   const solutions: Solution[] = [];
+  const rounding = roundingAdjustment(lines);
   for (const t of ttc) {
+    const offsets = [0, ...roundingsAbove(t, rounding)];
     for (const h of ht) {
       for (const v of tva) {
-        if (Math.abs(h.cents + v.cents - t.cents) > 1 || t.cents === 0) continue;
+        const gap = t.cents - h.cents - v.cents;
+        const offset = offsets.reduce((b, o) => (Math.abs(gap - o) < Math.abs(gap - b) ? o : b));
+        if (Math.abs(gap - offset) > 1 || t.cents === 0) continue;
         // A till's "net total" taken as the total is the amount paid, after any cash rounding: it
         // proves a net and a tax only as their exact sum (1217.73 + 73.06 under "Nett Total 1290.80").
-        if (t.netTotal && h.cents + v.cents !== t.cents) continue;
+        if (t.netTotal && gap !== offset) continue;
         // Two guesses make no reading: a net equal to a total taken from any cell proves nothing.
         if (v.score <= NO_VAT_PRINTED && (h.repaired || t.repaired)) continue;
         // A reading whose VAT is no plausible share of its net (columns swapped) ranks last.
         const penalty = vatShareIsPlausible(h.cents, v.cents) ? 0 : 1;
         // Proven zero, the VAT is as sure as the two readings that prove it.
         const vat = v.unprinted && netEqualsTotal(h, t, ttc, ratePrinted) ? { ...v, score: Math.min(h.score, t.score), repaired: false } : v;
-        solutions.push({ ht: h, tva: vat, ttc: t, score: t.score + h.score + vat.score - penalty });
+        solutions.push({ ht: h, tva: vat, ttc: t, score: t.score + h.score + vat.score - penalty, rounding: offset });
       }
     }
   }
   solutions.sort((a, b) => b.score - a.score);
   const solved = solutions[0];
-  const rounding = roundingAdjustment(lines);
   const totalsBelow = (lineIndex: number) => byRole('ttc').filter((c) => c.lineIndex > lineIndex && !c.repaired).map((c) => c.cents);
   // The total after cash rounding: the rounded total printed below the rounding (or below the total,
   // when no rounding read at all), or else the cash step under a rounded total OCR misread
@@ -358,7 +391,10 @@ export function readTotals(lines: Line[]): Totals {
   };
   if (solved) {
     const sound = (s: Solution) => !s.ht.repaired && !s.tva.repaired && !s.ttc.repaired && vatShareIsPlausible(s.ht.cents, s.tva.cents);
-    const others = [...new Set(solutions.filter((s) => sound(s) && s.ttc.cents !== solved.ttc.cents).map((s) => s.ttc.cents))];
+    // A total a read rounding away from the chosen one adds up within the cent as well ("Total Incl.
+    // GST 742.39", "Rounding Adj 0.01", "TOTAL 742.40"): the same total, before or after its rounding.
+    const otherTotal = (cents: Cents) => cents !== solved.ttc.cents && !(rounding && rounding.cents !== 0 && Math.abs(cents - solved.ttc.cents) === Math.abs(rounding.cents));
+    const others = [...new Set(solutions.filter((s) => sound(s) && otherTotal(s.ttc.cents)).map((s) => s.ttc.cents))];
     // One row per VAT rate that adds up on its own (base + tax = that rate's total): the rows are the
     // parts of the chosen total, not rivals of it.
     const parts = others.length >= 2 && Math.abs(others.reduce((a, b) => a + b, 0) - solved.ttc.cents) <= others.length;
@@ -366,7 +402,7 @@ export function readTotals(lines: Line[]): Totals {
     // Two consistent readings with different totals and close scores: the document is ambiguous, so
     // the amounts are reported but not trusted enough to validate. The rows of a per-rate table that
     // sum to the chosen total are its parts, and rival nothing.
-    const rival = solutions.find((s) => s.ttc.cents !== solved.ttc.cents && solved.score - s.score < RIVAL_MARGIN && !(parts && others.includes(s.ttc.cents)));
+    const rival = solutions.find((s) => otherTotal(s.ttc.cents) && solved.score - s.score < RIVAL_MARGIN && !(parts && others.includes(s.ttc.cents)));
     // The same total split another way that adds up as well, about as surely ("TOTAL HT | TOTAL TVA"
     // headings over "100,00 | 4,90 | 104,90" read one column off, with a VAT of nothing read
     // elsewhere): which net and VAT the page prints is not proven.
@@ -402,6 +438,11 @@ export function readTotals(lines: Line[]): Totals {
     // A rounded total found below a rounding whose amount did not read: no line proves that step.
     const roundingUnread = rounding === null && rounded !== solved.ttc.cents;
     const weak = Boolean(rival || outranking) || splitRival || signsClash || unsure || unroundedTotal || roundingUnread || stepped;
+    // A rounding read on its own line between the sum and the total reported: net + tax + rounding.
+    // Either the equation closed on the total below it, or the total below it was found after.
+    const cashRounding = total === null || outranking ? null
+      : solved.rounding !== 0 && total === solved.ttc.cents ? solved.rounding
+        : rounding && !stepped && !unroundedTotal && total === rounded && total !== solved.ttc.cents ? total - solved.ttc.cents : null;
     const cap = weak ? WEAK_PROOF_CONFIDENCE : 0.99;
     const conf = (s: number) => Math.max(0, Math.min(cap, 0.55 + s * 0.45));
     // The amount due's sign is the credit note's: its minus, the one OCR kept, signs the amounts too.
@@ -409,7 +450,7 @@ export function readTotals(lines: Line[]): Totals {
     return {
       ht: signed(solved.ht.cents), tva: signed(solved.tva.cents), ttc: total === null ? null : signed(total), due,
       confidence: { ht: conf(solved.ht.score), tva: conf(solved.tva.score), ttc: conf(solved.ttc.score) }, currencies, rivalTotals,
-      proof: weak ? 'weak' : 'equation',
+      proof: weak ? 'weak' : 'equation', cashRounding: cashRounding === null ? null : signed(cashRounding),
     };
   }
   // Nothing adds up: report the best guesses, uncertain, for a person to review.
@@ -464,7 +505,7 @@ export function readTotals(lines: Line[]): Totals {
     ...(belowNet ? { ...guessed, ttc: totalOf(h.cents, guessed.tva ?? 0) } : guessed), due,
     // A total read above a cash rounding that could not be applied is less sure than a reading that
     // found the rounded total: of two readings of a receipt, that one's amounts are kept (ocr-step.ts).
-    confidence: { ht: GUESS.ht - looseness(h), tva: GUESS.tva - looseness(v), ttc: GUESS.ttc - looseness(t) - (unrounded && read.ttc === rounded ? LOOSE_GUESS : 0) }, currencies, rivalTotals: [], proof: 'none',
+    confidence: { ht: GUESS.ht - looseness(h), tva: GUESS.tva - looseness(v), ttc: GUESS.ttc - looseness(t) - (unrounded && read.ttc === rounded ? LOOSE_GUESS : 0) }, currencies, rivalTotals: [], proof: 'none', cashRounding: null,
   };
 }
 

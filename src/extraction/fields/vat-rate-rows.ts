@@ -1,0 +1,47 @@
+// A VAT summary's rows read from the page: a rate, then the basis and the tax it charges on it
+// ("SR = 6%  302.95  18.18", "TVA 20 % | 1 250,00 | 250,00"). Such a row proves itself: the tax is
+// the basis times the rate, to the cent, which two amounts read at random almost never are.
+import type { Cents } from '../../domain/money.ts';
+import type { Line } from '../layout/lines.ts';
+import { findAmounts, type AmountMatch } from './amount-parser.ts';
+
+export interface RateRow {
+  lineIndex: number;
+  /** The rate as printed, with a point ("5.5"). */
+  rate: string;
+  basis: Cents;
+  tax: Cents;
+}
+
+/** A rate before its amounts, not the end of another number ("100 %"). */
+const RATE = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s*%/;
+/** The highest standard VAT rate in Europe (Hungary): anything higher is no VAT rate. */
+const MAX_RATE = 27;
+/** A row's own per-rate total may follow its basis and tax ("20 % | 100,00 | 20,00 | 120,00"), no more. */
+const MAX_AMOUNTS = 3;
+
+/**
+ * The rows whose tax is their basis times their rate (to a cent either way, as EN 16931's BR-CO-17
+ * rounds it). Only rows that print no amount before the rate: an item's row ("Conseil | 2 | 500,00 |
+ * 20 % | 1 000,00 | 200,00") proves its own line, not the invoice's totals. Both amounts are money
+ * with cents, of one sign, the tax above nothing.
+ */
+export function rateRows(lines: Line[]): RateRow[] {
+  const rows: RateRow[] = [];
+  lines.forEach((line, lineIndex) => {
+    const m = RATE.exec(line.text);
+    if (!m) return;
+    const rate = Number(m[1]!.replace(',', '.'));
+    if (!(rate > 0 && rate <= MAX_RATE) || findAmounts(line.text.slice(0, m.index)).length) return;
+    const amounts = findAmounts(line.text.slice(m.index + m[0].length));
+    if (amounts.length < 2 || amounts.length > MAX_AMOUNTS) return;
+    const [basis, tax] = amounts as [AmountMatch, AmountMatch];
+    if (charges(basis, tax, rate)) rows.push({ lineIndex, rate: String(rate), basis: basis.cents, tax: tax.cents });
+  });
+  return rows;
+}
+
+function charges(basis: AmountMatch, tax: AmountMatch, rate: number): boolean {
+  if (!basis.hasCents || !tax.hasCents || tax.cents === 0 || Math.sign(basis.cents) !== Math.sign(tax.cents)) return false;
+  return Math.abs(Math.round((basis.cents * rate) / 100) - tax.cents) <= 1;
+}
