@@ -39,7 +39,7 @@ const SURE_WORD = 0.6;
  * that shape, and a blurred row's date is read less surely than its words ("09/04/2023" at 0.56).
  */
 const DATE_TOKEN = /^\d{1,2}[./-]\d{1,2}[./-](\d{4}|\d{2})$|^\d{4}-\d{2}-\d{2}$/;
-const keptFromStrip = (w: TextRun) => (w.conf ?? 0) >= SURE_WORD || ((w.conf ?? 0) >= UNSURE_WORD && DATE_TOKEN.test(w.text));
+export const keptFromStrip = (w: TextRun) => (w.conf ?? 0) >= SURE_WORD || ((w.conf ?? 0) >= UNSURE_WORD && DATE_TOKEN.test(w.text));
 
 export interface Band { x0: number; x1: number; y0: number; y1: number }
 

@@ -24,6 +24,8 @@ import { isOneNarrowColumn } from '../layout/narrow-column.ts';
 import { markUnreadInk, readLostGroups } from '../ocr/unread-ink.ts';
 import { readCutCents } from '../ocr/cut-cents.ts';
 import { readUnreadRows, withRowsReadAgain, type RowsAsked } from '../ocr/unread-rows.ts';
+import { withDateRowReadAgain } from '../ocr/date-row.ts';
+import { findDates, numericDateOrder } from '../fields/date-parser.ts';
 import type { TextRun } from '../layout/text-run.ts';
 
 const RENDER_DPI = 300;
@@ -59,7 +61,7 @@ export const ocrStep: Step = {
  * The stages bench/ocr-time.ts times; tesseract's passes it times through the engine it passes in.
  * A PDF page is prepared while its rendered pixels exist, so its `render` includes its `prepare`.
  */
-export type OcrStage = 'render' | 'prepare' | 'dark-panels' | 'dot-leaders' | 'ruling-lines' | 'even-lighting' | 'faint-print' | 'dark-borders' | 'unread-rows' | 'fields';
+export type OcrStage = 'render' | 'prepare' | 'dark-panels' | 'dot-leaders' | 'ruling-lines' | 'even-lighting' | 'faint-print' | 'dark-borders' | 'unread-rows' | 'date-row' | 'fields';
 export type TimeStage = <T>(stage: OcrStage, work: () => T | Promise<T>) => Promise<T>;
 const untimed: TimeStage = async (_stage, work) => work();
 
@@ -104,7 +106,7 @@ export async function readByOcr(doc: LoadedDocument, ocr: OcrEngine, time: TimeS
   // Read from the pages as the first reading left them: without the surround it had to clear.
   const block = layout ? (await readPages(auto.images, ocr, time, layout)).invoice : null;
   const pageReading = block && auto.invoice ? combineReadings(auto.invoice, block) : block ?? auto.invoice;
-  const first = await withUnreadRows(pageReading, auto, ocr, time, options.unreadRowRounds);
+  const first = await withDateLabelReadAgain(await withUnreadRows(pageReading, auto, ocr, time, options.unreadRowRounds), auto, ocr, time);
   if (first && amountsProven(first)) return { invoice: first, witness: 'none', witnessChanged: false };
   // A second, different reading when the first does not prove its amounts; pages whose amounts
   // read consistently pay for one pass. Evening the light reads most unevenly lit pages better,
@@ -160,6 +162,30 @@ async function withUnreadRows(invoice: ExtractedInvoice | null, auto: PagesRead,
       ...(dateEvidence ? { dateEvidence: { ...dateEvidence, rivals: [...new Set([...dateEvidence.rivals, ...others])] } } : {}),
       rivalTotals: [...new Set([...(rivalTotals ?? []), ...(rows.extra.rivalTotals ?? [])])].filter((t) => t !== combined.fields.montant_ttc),
     },
+  };
+}
+
+/**
+ * A date chosen with no label (ocr/date-row.ts): its row on page 1 is read again alone. When the
+ * page's words with that row read the same date under a label, the date takes that label's evidence
+ * (and its rivals); a label that names another date, or none, leaves the reading as it was.
+ */
+async function withDateLabelReadAgain(invoice: ExtractedInvoice | null, auto: PagesRead, ocr: OcrEngine, time: TimeStage): Promise<ExtractedInvoice | null> {
+  const iso = invoice?.fields.date_facture;
+  const image = auto.images.find((img) => img.page === 1);
+  if (!invoice || !iso || invoice.extra.dateEvidence?.label !== 'none' || !image) return invoice;
+  const lines = buildLines(auto.runs);
+  const order = numericDateOrder(lines.map((l) => l.text));
+  const row = lines.find((l) => l.page === 1 && findDates(l.text, order).some((d) => d.iso === iso));
+  if (!row) return invoice;
+  const runs = await time('date-row', () => withDateRowReadAgain(auto.runs, row, image.grey, lineReader(ocr, 1)));
+  if (!runs) return invoice;
+  const again = await time('fields', () => readFields(runs));
+  if (again.fields.date_facture !== iso || (again.extra.dateEvidence?.label ?? 'none') === 'none') return invoice;
+  return {
+    ...invoice,
+    confidence: { ...invoice.confidence, date_facture: again.confidence.date_facture },
+    extra: { ...invoice.extra, dateEvidence: again.extra.dateEvidence, dueDate: invoice.extra.dueDate ?? again.extra.dueDate },
   };
 }
 

@@ -1,0 +1,45 @@
+// A date chosen with no label has its row read again alone: a label OCR misread in the page's
+// reading ("pat are" for "Date") then names it, and the date is booked on that label's evidence.
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { readFields } from '../../src/extraction/fields/read-fields.ts';
+import { buildLines } from '../../src/extraction/layout/lines.ts';
+import type { TextRun } from '../../src/extraction/layout/text-run.ts';
+import { withDateRowReadAgain } from '../../src/extraction/ocr/date-row.ts';
+import type { GreyImage } from '../../src/extraction/ocr/prepare-image.ts';
+import { generateOne } from '../../tools/generate/generate-set.ts';
+import { extractGenerated } from '../helpers/generated-extraction.ts';
+
+const image: GreyImage = { data: Buffer.alloc(800 * 400, 240), width: 800, height: 400 };
+const word = (text: string, x: number, y: number, conf = 0.95): TextRun => ({ text, x, y, w: text.length * 10, h: 20, page: 1, conf });
+const page = [
+  word('Quillon', 40, 40), word('Ateliers', 120, 40),
+  word('pat', 40, 80, 0.62), word('are', 80, 80, 0.65), word('11/03/2027', 200, 80),
+  word('Total', 40, 300), word('TTC', 100, 300), word('96,00', 200, 300),
+];
+const dateRow = () => buildLines(page).find((l) => l.text.includes('11/03/2027'))!;
+
+test("the date's row read again replaces the words of that row, from the text's left edge, with the strip's sure words", async () => {
+  let strip: GreyImage | null = null;
+  const readLine = async (s: GreyImage) => {
+    strip = s;
+    // In the strip's own pixels: the strip starts a little left of x 40 and above y 80.
+    return [word('Date', 6, 8, 0.93), word('11/03/2027', 166, 8, 0.9), word('~', 300, 8, 0.2)];
+  };
+  const runs = await withDateRowReadAgain(page, dateRow(), image, readLine);
+  assert.ok(strip && (strip as GreyImage).width >= 260 && (strip as GreyImage).height < 40, 'one row, from the left edge to the date');
+  const texts = runs!.map((r) => r.text);
+  assert.ok(!texts.includes('pat') && !texts.includes('are') && !texts.includes('~'), texts.join(' '));
+  assert.deepEqual(readFields(runs!).extra.dateEvidence?.label, 'generic');
+  assert.equal(readFields(page).extra.dateEvidence?.label, 'none', 'as read first, the date has no label');
+  assert.equal(await withDateRowReadAgain(page, dateRow(), image, async () => [word('Dte', 6, 8, 0.4)]), null, 'nothing read surely: nothing changes');
+});
+
+test('real OCR: a render whose "Date" OCR read as noise on the page is validated with its date', async () => {
+  // Tune seed 62, invoice 43: the page read "pat are 24/08/2026"; the strip reads "Date 24/08/2026".
+  const { entry, result, validatedRight } = await extractGenerated(async (dir) => (await generateOne(62, 43, dir, ['render']))[0]!);
+  assert.equal(result.fields.date_facture, entry.expected.date_facture);
+  assert.equal(result.extra.dateEvidence?.label, 'generic');
+  assert.equal(result.status, 'validated', result.reviewReasons.join('; '));
+  assert.ok(validatedRight);
+});
