@@ -84,3 +84,12 @@ test('a row is no rate row when its tax is not its basis times its rate, or an a
   const itemRow = [ocr('Total RM 84.80', 300), ocr('Lamp 80.00', 375), ocr('6%', 375, 160), ocr('80.00', 375, 220), ocr('4.80', 375, 300)];
   assert.notEqual(read(itemRow).proof, 'equation', "an item's row proves its own line, not the totals");
 });
+
+test('a service charge just below the net, its printed rate of that net, is taxed with it: the net is their sum', () => {
+  const ocr = (text: string, y: number) => run(text, 40, y, 10, 0.92);
+  const receipt = (charge: string, gst = '3.46', total = '61.10') => read([ocr('Sub Total 52.40', 300), ocr(charge, 315), ocr(`GST 6% ${gst}`, 330), ocr(`Total ${total}`, 345)]);
+  assert.deepEqual(receipt('Service Charge 10% 5.24'), { amounts: [5764, 346, 6110], proof: 'equation' });
+  assert.deepEqual(receipt('SVC CHG (10%) 5.24'), { amounts: [5764, 346, 6110], proof: 'equation' });
+  // 52.40 + 5.42 + 3.47 (6 % of 57.82) adds up to 61.29, but 5.42 is not 10 % of 52.40: a misread, or another charge.
+  assert.notEqual(receipt('Service Charge 10% 5.42', '3.47', '61.29').proof, 'equation');
+});

@@ -102,6 +102,7 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
     }
   }
   list.push(...rateRowReadings(lines, list, lastPage));
+  list.push(...withServiceCharge(lines, list));
   list.push(...netTotalsAsTotals(list, lines));
   list.push(...vatBetweenTotals(lines, list, labelled));
   list.push(...lostSigns(list, lines));
@@ -133,6 +134,30 @@ function rateRowReadings(lines: Line[], list: Candidate[], lastPage: number): Ca
   }
   return out;
 }
+/** "Service Charge 10%", "SVC CHG 10%", "Service Chg (10%)", "Frais de service". */
+const SERVICE_CHARGE = /\b(service|svc|serv)\.?\s*(charges?|chg|chrg|ch)\b|\bfrais\s+de\s+service\b/;
+/** How far below its net a service charge is printed, in lines. */
+const SERVICE_CHARGE_LINES = 2;
+
+/**
+ * A service charge printed just below a net ("SUBTOTAL 64.90", "SVC CHG 10% 6.49", then "GST 6%
+ * 4.28"): the tax is charged on both, so the net plus the charge is a net too, a little less sure
+ * than the net itself. Only a charge that is its printed rate of that net, to the cent.
+ */
+function withServiceCharge(lines: Line[], list: Candidate[]): Candidate[] {
+  const out: Candidate[] = [];
+  for (const h of list.filter((c) => c.role === 'ht' && !c.repaired && !c.inColumn)) {
+    for (let i = h.lineIndex + 1; i <= h.lineIndex + SERVICE_CHARGE_LINES && i < lines.length; i++) {
+      const text = fold(lines[i]!.text);
+      const rate = Number(VAT_RATE.exec(text)?.[1]?.replace(',', '.'));
+      const charge = findAmounts(lines[i]!.text).at(-1);
+      if (!SERVICE_CHARGE.test(text) || !rate || !charge?.hasCents || Math.abs(Math.round((h.cents * rate) / 100) - charge.cents) > 1) continue;
+      out.push({ role: 'ht', cents: h.cents + charge.cents, score: h.score - 0.05, lineIndex: i, labelAt: 0, rate: null });
+    }
+  }
+  return out;
+}
+
 /** A self-proving rate row's basis and tax weigh as a label that usually names them (labels.ts's USUAL_AMOUNT). */
 const RATE_ROW_WEIGHT = 0.9;
 
