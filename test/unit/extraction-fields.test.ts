@@ -668,3 +668,14 @@ test("a receipt's monospace label keeps its words together: a word apart is no c
   const numbers = buildLines([word('12', 100, 10, 24, 20), word('250,00', 155, 10, 72, 20)]);
   assert.equal(numbers[0]!.text.replace(/\u2003/g, '|').replace(/ +/g, ' '), '12 | 250,00');
 });
+
+test("a text layer's word set in touching pieces is one word; pieces a space apart, and OCR's words, stay apart", () => {
+  // Text-layer runs carry no confidence: pieces placed where the last one ended (a hundredth of the font size apart).
+  const piece = (text: string, x: number, w: number): TextRun => ({ text, x, y: 100, w, h: 12, page: 1 });
+  const pieces = [piece('Invoice', 50, 38), piece('# FA-20', 91.4, 44), piece('260314', 135.5, 39.2), piece('/07', 174.8, 16.7), piece('issued at', 194.5, 48), piece('20', 245.9, 13.4), piece('26-03-14', 259.4, 47.1)];
+  assert.equal(buildLines(pieces)[0]!.text, 'Invoice # FA-20260314/07 issued at 2026-03-14');
+  const inv = readFields([piece('Total TTC', 50, 50), piece('1', 120, 6.7), piece('250,00', 130, 36)]);
+  assert.equal(inv.fields.montant_ttc, 125000, 'a thousands group a thin space apart (0.28 of the size) is still read as one amount');
+  const ocr = [run('Rechnung', 50, 100, 12, 0.9), run('2026', 98.1, 100, 12, 0.9)];
+  assert.equal(buildLines(ocr)[0]!.text, 'Rechnung 2026', "OCR's words touch without being one");
+});

@@ -134,6 +134,16 @@ export function spanRuns(line: Line, start: number, end: number): TextRun[] {
   return line.runs.filter((r) => r.x <= x1 && r.x + r.w >= x0);
 }
 
+/**
+ * A text layer may set one word in pieces, each placed where the last ended ("RE-20" | "201121" |
+ * "/50" | "8" for RE-20201121/508, a gap of a hundredth of the font size): they are one word. A
+ * space between words is a quarter of the font size; OCR's words are never pieces.
+ */
+const glyphsTouch = (prev: TextRun, run: TextRun, gap: number) =>
+  prev.conf === undefined && run.conf === undefined && Math.abs(gap) <= prev.h * TOUCHING && !/\s$/.test(prev.text) && !/^\s/.test(run.text);
+/** Pieces of one word lie this close, in font sizes. */
+const TOUCHING = 0.03;
+
 /** Joins runs with one space, or with a wide-gap marker where columns are far apart. */
 function joinRuns(runs: TextRun[]): { text: string; charX: number[] } {
   const chars: string[] = [];
@@ -152,7 +162,7 @@ function joinRuns(runs: TextRun[]): { text: string; charX: number[] } {
       // digits before it. The second form only on OCR lines: a text layer's "1." before "20" is a list.
       const decimalTail = gap < prev.h && ((/\d$/.test(prev.text) && /^[.,]\d{2}(?!\d)/.test(run.text)) ||
         ((run.conf ?? 1) < 1 && /^\d+[.,]$/.test(prev.text) && /^\d{2}$/.test(run.text)));
-      const sep = decimalTail ? '' : isColumnGap(prev, run, gap) ? COLUMN_GAP : gap > prev.h * 0.15 || !/\s$/.test(chars.at(-1) ?? '') ? ' ' : '';
+      const sep = decimalTail || glyphsTouch(prev, run, gap) ? '' : isColumnGap(prev, run, gap) ? COLUMN_GAP : gap > prev.h * 0.15 || !/\s$/.test(chars.at(-1) ?? '') ? ' ' : '';
       push(sep, prev.x + prev.w, run.x);
     }
     push(run.text, run.x, run.x + run.w);
