@@ -93,3 +93,16 @@ test('a service charge just below the net, its printed rate of that net, is taxe
   // 52.40 + 5.42 + 3.47 (6 % of 57.82) adds up to 61.29, but 5.42 is not 10 % of 52.40: a misread, or another charge.
   assert.notEqual(receipt('Service Charge 10% 5.42', '3.47', '61.29').proof, 'equation');
 });
+
+test("a rate's VAT printed in the summary's row and again beside its own label counts once in the VAT's sum", () => {
+  const page = [
+    run('Code TVA', 40, 300), run('Base HT', 160, 300), run('Taxe', 280, 300),
+    run('20 %', 40, 315), run('240,50', 160, 315), run('48,10', 280, 315),
+    run('5,5 %', 40, 330), run('1 012,00', 160, 330), run('55,66', 280, 330),
+    run('Montant HT', 40, 350), run('1 252,50 €', 280, 350),
+    run('TVA à 20 %', 40, 365), run('48,10 €', 280, 365),
+    run('TVA à 5,5 %', 40, 380), run('55,66 €', 280, 380),
+    run('Total T.T.C.', 40, 395), run('1 356,26 €', 280, 395),
+  ];
+  assert.deepEqual(read(page), { amounts: [125250, 10376, 135626], proof: 'equation' });
+});

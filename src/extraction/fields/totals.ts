@@ -115,8 +115,9 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
 /**
  * A VAT summary's rows that prove themselves (vat-rate-rows.ts): each a basis and its tax, as sure
  * as a label that usually names them, and with two rates or more, the sum of their bases as the net
- * (their taxes are summed with the other VAT lines, vatSums). A row whose line already reads a VAT
- * beside its label ("TVA 20 % 100,00 20,00") adds only its basis: that VAT is read once.
+ * (their taxes are summed with the other VAT lines, vatSums). A row whose tax the page already reads
+ * as a VAT, on its line ("TVA 20 % 100,00 20,00") or beside a label of its own ("TVA à 20 % 25,76 €"
+ * under the summary), adds only its basis: each rate's VAT is counted once in the sums.
  */
 function rateRowReadings(lines: Line[], list: Candidate[], lastPage: number): Candidate[] {
   const rows = rateRows(lines);
@@ -125,7 +126,7 @@ function rateRowReadings(lines: Line[], list: Candidate[], lastPage: number): Ca
   for (const row of rows) {
     const at = { lineIndex: row.lineIndex, labelAt: 0, rate: row.rate, score: score(row.lineIndex) };
     out.push({ role: 'ht', cents: row.basis, ...at });
-    if (!list.some((c) => c.role === 'tva' && c.lineIndex === row.lineIndex)) out.push({ role: 'tva', cents: row.tax, ...at });
+    if (!list.some((c) => c.role === 'tva' && (c.lineIndex === row.lineIndex || (c.cents === row.tax && !c.inColumn && !c.repaired)))) out.push({ role: 'tva', cents: row.tax, ...at });
   }
   const rates = new Set(rows.map((r) => r.rate));
   if (rows.length >= 2 && rows.length <= MAX_VAT_RATES && rates.size === rows.length) {
