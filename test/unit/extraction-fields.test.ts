@@ -679,3 +679,10 @@ test("a text layer's word set in touching pieces is one word; pieces a space apa
   const ocr = [run('Rechnung', 50, 100, 12, 0.9), run('2026', 98.1, 100, 12, 0.9)];
   assert.equal(buildLines(ocr)[0]!.text, 'Rechnung 2026', "OCR's words touch without being one");
 });
+
+test('a date labelled with its time ("Date/Time", "Date & Time", "Datum/Uhrzeit") is labelled as a bare "Date" is', () => {
+  for (const [label, printed, iso] of [['Date/Time :', '14/02/2027 09:12:44', '2027-02-14'], ['Date & Time:', '14-FEB-27 09:12', '2027-02-14'], ['Datum/Uhrzeit:', '14.02.2027 09:12', '2027-02-14']]) {
+    const inv = readFields([run('KEDAI MAJU SDN BHD', 40, 20), run(`${label} ${printed}`, 40, 60, 10, 0.93), run('TOTAL 12.40', 40, 100, 10, 0.93)]);
+    assert.deepEqual([inv.fields.date_facture, inv.extra.dateEvidence?.label], [iso, 'generic'], label);
+  }
+});

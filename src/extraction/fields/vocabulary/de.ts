@@ -125,6 +125,7 @@ export const DE: Vocabulary = {
     String.raw`(bezahlt|erhalten|eingegangen)\s+am`,
   ],
   dateWords: [
+    String.raw`datum\s*(/|&|und)\s*(uhr)?zeit`,
     'datum',
   ],
   // "Korrektur der Rechnung R-1 vom", "zur Rechnung Nr. 7 vom", "Ihre Rechnung vom": another

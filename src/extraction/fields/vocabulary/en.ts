@@ -147,6 +147,10 @@ export const EN: Vocabulary = {
     'start',
     'end',
   ],
+  // "Date/Time : 23/10/2016 16:18:58", "Date & Time": a till's date with its time.
+  dateWords: [
+    String.raw`date\s*(/|&|and)\s*time`,
+  ],
   lineEndDateWords: [
     'dated',
   ],

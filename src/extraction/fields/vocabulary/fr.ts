@@ -169,6 +169,8 @@ export const FR: Vocabulary = {
     String.raw`de\s+prestation`,
   ],
   dateWords: [
+    // "Date/Heure : 23/10/2016 16:18", "Date et heure": a receipt's date with its time.
+    String.raw`date\s*(/|&|et)\s*heure`,
     'date',
   ],
   // "Nantes, le 5 septembre 2025", "Le lundi 21 novembre 2022": the date of a letter.
