@@ -686,3 +686,18 @@ test('a date labelled with its time ("Date/Time", "Date & Time", "Datum/Uhrzeit"
     assert.deepEqual([inv.fields.date_facture, inv.extra.dateEvidence?.label], [iso, 'generic'], label);
   }
 });
+
+test("a till receipt's date printed with the time of the sale is labelled by it; not on a page as wide as an invoice's, nor beside no time", () => {
+  // One narrow column of 10 px words (at most 40 word heights wide), 20 words or more.
+  const column = (dateRow: string, spacing = 45) => [
+    ...['KEDAI RUNCIT MAJU', 'NO 12 JALAN BESAR', 'TEL 03-5555 0101', 'GST ID 000111222333', 'CASH BILL', 'NASI LEMAK 1 x 4.50', 'TEH TARIK 2 x 1.80']
+      .flatMap((text, i) => text.split(' ').map((w, k) => run(w, 40 + k * spacing, 20 + 15 * i, 10, 0.93))),
+    ...dateRow.split('   ').map((cell, k) => run(cell, 40 + k * 2 * spacing, 140, 10, 0.93)),
+    run('TOTAL 8.10', 40, 170, 10, 0.93),
+  ];
+  const till = readFields(column('14:05:31   204417   09/02/2027'));
+  assert.deepEqual([till.fields.date_facture, till.extra.dateEvidence?.label], ['2027-02-09', 'generic']);
+  assert.equal(readFields(column('204417   09/02/2027')).extra.dateEvidence?.label, 'none', 'no time beside it');
+  const wide = column('14:05:31   204417   09/02/2027', 150);
+  assert.equal(readFields(wide).extra.dateEvidence?.label, 'none', 'a page as wide as an invoice');
+});

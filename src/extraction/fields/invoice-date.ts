@@ -5,6 +5,7 @@ import { findDates, numericDateOrder } from './date-parser.ts';
 import { findLabels, type LabelHit } from './labelled-values.ts';
 import { AMOUNT_DECOYS, DATE_LABELS, DATE_QUALIFIERS, NAMES_THE_INVOICE_DATE, type DateRole } from './labels.ts';
 import { fold } from './text-normalise.ts';
+import { isOneNarrowColumn } from '../layout/narrow-column.ts';
 
 export interface DateReading { invoiceDate: string | null; confidence: number; dueDate: string | null; evidence: DateEvidence }
 
@@ -55,6 +56,7 @@ export function readDates(lines: Line[]): DateReading {
   // the vocabulary misses; a delivery date read again from its table row) is explained: still a
   // candidate, never a rival of a labelled invoice date.
   const notInvoiceDates = DATE_LABELS.filter((l) => l.role !== 'invoice');
+  const till = isOneNarrowColumn(lines.flatMap((l) => l.runs));
   lines.forEach((line, i) => {
     if (line.page !== 1 || labelled.has(i)) return;
     const text = fold(line.text);
@@ -62,7 +64,12 @@ export function readDates(lines: Line[]): DateReading {
     if (notInvoiceDates.some((l) => l.re.test(text))) return;
     // A deposit's or a discount's row dates that payment ("abzgl. Anzahlung vom 16.12.2024 -406,00 €").
     if (AMOUNT_DECOYS.test(text) && findAmounts(line.text).length) return;
-    for (const d of findDates(line.text, order)) scored.push({ ...candidate(d.iso, UNLABELLED, line.conf, 0, false, spanConf(line, d.index, d.end)), explained: accounted.has(d.iso) });
+    // A till prints the sale's date with its time ("09:40  613673  02/05/2017"): that says what the date is, as a bare "Date" does.
+    const stamped = till && TIME_OF_DAY.test(line.text);
+    for (const d of findDates(line.text, order)) {
+      const c = stamped ? candidate(d.iso, TIMESTAMPED, line.conf, 0, true, spanConf(line, d.index, d.end)) : candidate(d.iso, UNLABELLED, line.conf, 0, false, spanConf(line, d.index, d.end));
+      scored.push({ ...c, explained: accounted.has(d.iso) });
+    }
   });
   const best = scored.reduce<Candidate | null>((b, c) => (!b || c.rank > b.rank ? c : b), null);
   return { invoiceDate: best?.iso ?? null, confidence: best ? Math.min(0.98, best.confidence) : 0, dueDate, evidence: evidenceFor(best, scored) };
@@ -86,6 +93,10 @@ function confUnder(lines: Line[], labelLine: number, cell: string, date: { index
 const MAX_ROWS_UNDER = 6;
 
 const UNLABELLED = 0.6;
+/** A till receipt's date printed with the time of the sale weighs as a bare "Date" label (labels.ts). */
+const TIMESTAMPED = 0.85;
+/** A time of day, "16:18" or "09:40:12": not the digits of a date, an amount or a reference. */
+const TIME_OF_DAY = /(?<![\d:.,/-])([01]?\d|2[0-3]):[0-5]\d(:[0-5]\d)?(?![\d:.,])/;
 const BELOW_PENALTY = 0.1;
 
 /**
