@@ -79,10 +79,16 @@ test('a VAT summary row whose tax is its basis times its rate gives the net that
 
 test('a row is no rate row when its tax is not its basis times its rate, or an amount comes before the rate', () => {
   const ocr = (text: string, y: number, x = 40) => run(text, x, y, 10, 0.92);
-  const offByAFew = [ocr('Total Amount RM 84.80', 300), ocr('SR = 6%', 375), ocr('80.00', 375, 160), ocr('4.85', 375, 260)];
+  const offByAFew = [ocr('Total Amount RM 84.85', 300), ocr('GST Summary', 360), ocr('SR = 6%', 375), ocr('80.00', 375, 160), ocr('4.85', 375, 260)];
   assert.notEqual(read(offByAFew).proof, 'equation', '80.00 at 6 % is 4.80, not 4.85');
-  const itemRow = [ocr('Total RM 84.80', 300), ocr('Lamp 80.00', 375), ocr('6%', 375, 160), ocr('80.00', 375, 220), ocr('4.80', 375, 300)];
+  const itemRow = [ocr('Total RM 84.80', 300), ocr('GST', 360), ocr('Lamp 80.00', 375), ocr('6%', 375, 160), ocr('80.00', 375, 220), ocr('4.80', 375, 300)];
   assert.notEqual(read(itemRow).proof, 'equation', "an item's row proves its own line, not the totals");
+  // A service charge is its rate of its basis too, and no tax: on a receipt that charges no VAT it is
+  // part of the net (subtotal + charge = total), never its VAT.
+  const charge = [ocr('Sub Total 64.90', 300), ocr('Service Charge 10%', 315), ocr('64.90', 315, 200), ocr('6.49', 315, 260), ocr('Total 71.39', 330)];
+  assert.deepEqual(read(charge).amounts, [7139, 0, 7139]);
+  const noTaxNamed = [ocr('Total 84.80', 300), ocr('Points earned', 360), ocr('A 6%', 375), ocr('80.00', 375, 160), ocr('4.80', 375, 260)];
+  assert.notEqual(read(noTaxNamed).proof, 'equation', 'no tax named on the row or just above it');
 });
 
 test('a service charge just below the net, its printed rate of that net, is taxed with it: the net is their sum', () => {

@@ -19,12 +19,12 @@ const page = [
 ];
 const dateRow = () => buildLines(page).find((l) => l.text.includes('11/03/2027'))!;
 
-test("the date's row read again replaces the words of that row, from the text's left edge, with the strip's sure words", async () => {
+test("the date's row read again: the strip's sure words take the place of the row's words they cover, and only those", async () => {
   let strip: GreyImage | null = null;
   const readLine = async (s: GreyImage) => {
     strip = s;
     // In the strip's own pixels: the strip starts a little left of x 40 and above y 80.
-    return [word('Date', 6, 8, 0.93), word('11/03/2027', 166, 8, 0.9), word('~', 300, 8, 0.2)];
+    return [{ ...word('Date', 6, 8, 0.93), w: 80 }, word('11/03/2027', 166, 8, 0.9), word('~', 300, 8, 0.2)];
   };
   const runs = await withDateRowReadAgain(page, dateRow(), image, readLine);
   assert.ok(strip && (strip as GreyImage).width >= 260 && (strip as GreyImage).height < 40, 'one row, from the left edge to the date');
@@ -33,6 +33,15 @@ test("the date's row read again replaces the words of that row, from the text's 
   assert.deepEqual(readFields(runs!).extra.dateEvidence?.label, 'generic');
   assert.equal(readFields(page).extra.dateEvidence?.label, 'none', 'as read first, the date has no label');
   assert.equal(await withDateRowReadAgain(page, dateRow(), image, async () => [word('Dte', 6, 8, 0.4)]), null, 'nothing read surely: nothing changes');
+});
+
+test('a word of the row that no strip word covers stays: a second date the strip did not read again is not lost', async () => {
+  const twoDates = [...page, word('19/03/2027', 500, 80, 0.7)];
+  const row = buildLines(twoDates).find((l) => l.text.includes('11/03/2027'))!;
+  const runs = await withDateRowReadAgain(twoDates, row, image, async () => [{ ...word('Date', 6, 8, 0.93), w: 80 }, word('11/03/2027', 166, 8, 0.9)]);
+  const row80 = runs!.filter((r) => r.y === 80);
+  assert.deepEqual(row80.map((r) => r.text).sort(), ['11/03/2027', '19/03/2027', 'Date'], 'the strip words, and the word they do not cover');
+  assert.equal(row80.find((r) => r.text === 'Date')!.x, 38, 'the strip words in page pixels');
 });
 
 test('real OCR: a render whose "Date" OCR read as noise on the page is validated with its date', async () => {

@@ -676,6 +676,8 @@ test("a text layer's word set in touching pieces is one word; pieces a space apa
   assert.equal(buildLines(pieces)[0]!.text, 'Invoice # FA-20260314/07 issued at 2026-03-14');
   const inv = readFields([piece('Total TTC', 50, 50), piece('1', 120, 6.7), piece('250,00', 130, 36)]);
   assert.equal(inv.fields.montant_ttc, 125000, 'a thousands group a thin space apart (0.28 of the size) is still read as one amount');
+  const footnote = [piece('Total TTC', 50, 50), piece('250,00', 130, 36), { ...piece('1', 166.2, 4), h: 7 }];
+  assert.match(buildLines(footnote)[0]!.text, /250,00 1$/, "a footnote's smaller digit set against an amount is no piece of it");
   const ocr = [run('Rechnung', 50, 100, 12, 0.9), run('2026', 98.1, 100, 12, 0.9)];
   assert.equal(buildLines(ocr)[0]!.text, 'Rechnung 2026', "OCR's words touch without being one");
 });
@@ -698,6 +700,7 @@ test("a till receipt's date printed with the time of the sale is labelled by it;
   const till = readFields(column('14:05:31   204417   09/02/2027'));
   assert.deepEqual([till.fields.date_facture, till.extra.dateEvidence?.label], ['2027-02-09', 'generic']);
   assert.equal(readFields(column('204417   09/02/2027')).extra.dateEvidence?.label, 'none', 'no time beside it');
+  assert.equal(readFields(column('POS1:23   204417   09/02/2027')).extra.dateEvidence?.label, 'none', 'a till number, no time');
   const wide = column('14:05:31   204417   09/02/2027', 150);
   assert.equal(readFields(wide).extra.dateEvidence?.label, 'none', 'a page as wide as an invoice');
 });

@@ -221,6 +221,10 @@ test('receipts: a rounding read on its own line, its rounded total printed below
   // The total before the rounding misread: the total below the rounding is the sum plus the rounding.
   const unreadSum = readFields([...['Sub Total (excl GST) 38.42', 'GST @6% 2.31', 'TOTAL 4O:7e', 'Rounding Adj 0.02', 'Grand Total 40.75'].map((t, i) => ocrRun(t, 100 + 15 * i))]);
   assert.deepEqual([unreadSum.fields.montant_ht, unreadSum.fields.montant_ttc, unreadSum.extra.amountsProof, unreadSum.extra.cashRounding], [3842, 4075, 'equation', 2]);
+  // A net misread by the rounding's amount the other way (38.46 for 38.42) closes on the total below
+  // through a minus OCR may have lost; the total above the rounding, read, says the sum is its own.
+  const misreadNet = readFields(['Sub Total (excl GST) 38.46', 'GST @6% 2.31', 'Total Incl. GST 40.73', 'Rounding Adj 0.02', 'Total Payable 40.75'].map((t, i) => ocrRun(t, 100 + 15 * i)));
+  assert.notEqual(misreadNet.extra.amountsProof, 'equation');
   // No rounding line: the total below is no rounding of the sum that the page proves.
   const unlabelled = receipt('Thank you', 'Total Payable 40.75');
   assert.equal(unlabelled.extra.cashRounding ?? null, null);

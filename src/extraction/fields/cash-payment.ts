@@ -25,7 +25,7 @@ export function roundingLine(lines: Line[]): number | null {
 }
 
 /** The most a cash rounding moves a total, in cents (to the nearest 5 or 10 cents). */
-const MAX_ROUNDING = 10;
+export const MAX_ROUNDING = 10;
 
 /**
  * A cash rounding line ("Rounding Adj. -0.01", "Arrondi 0,02"): a few cents that turn the total
@@ -72,11 +72,13 @@ const roundings = (total: Cents, rounding: Rounding) => (rounding.signUnsure ? [
 
 /**
  * What a rounding read on its own line may add to net plus tax, for a total printed below it on the
- * cash step ("Rounding Adj 0.02" over "Grand Total 321.15", the total before it misread): nothing
- * for a total above the rounding or off the step.
+ * cash step ("Rounding Adj 0.02" over "Grand Total 321.15", the total before it misread "821:13"):
+ * nothing for a total on or above the rounding's line, off the step, or when the total before the
+ * rounding did read (`totalReadAbove`): the sum is then that total's, and a sum that misses it by a
+ * rounding of either sign is a misread net or tax, not the rounding.
  */
-export function roundingsAbove(total: { cents: Cents; lineIndex: number }, rounding: Rounding | null): Cents[] {
-  if (!rounding || rounding.cents === 0 || total.lineIndex < rounding.lineIndex || total.cents % CASH_STEP !== 0) return [];
+export function roundingsAbove(total: { cents: Cents; lineIndex: number }, rounding: Rounding | null, totalReadAbove: (total: { cents: Cents; lineIndex: number }) => boolean): Cents[] {
+  if (!rounding || rounding.cents === 0 || total.lineIndex <= rounding.lineIndex || total.cents % CASH_STEP !== 0 || totalReadAbove(total)) return [];
   return roundings(0, rounding);
 }
 

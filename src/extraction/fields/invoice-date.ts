@@ -95,8 +95,8 @@ const MAX_ROWS_UNDER = 6;
 const UNLABELLED = 0.6;
 /** A till receipt's date printed with the time of the sale weighs as a bare "Date" label (labels.ts). */
 const TIMESTAMPED = 0.85;
-/** A time of day, "16:18" or "09:40:12": not the digits of a date, an amount or a reference. */
-const TIME_OF_DAY = /(?<![\d:.,/-])([01]?\d|2[0-3]):[0-5]\d(:[0-5]\d)?(?![\d:.,])/;
+/** A time of day, "16:18" or "09:40:12": not the digits of a date, an amount or a reference ("T12:30", "POS1:23"). */
+const TIME_OF_DAY = /(?<![\p{L}\d:.,/-])([01]?\d|2[0-3]):[0-5]\d(:[0-5]\d)?(?![\d:.,])/u;
 const BELOW_PENALTY = 0.1;
 
 /**

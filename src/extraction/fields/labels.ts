@@ -72,6 +72,12 @@ export const AMOUNT_LABELS: Label<AmountRole>[] = [
 // Values next to these are never totals: deposits, discounts, fees, carried-forward subtotals.
 export const AMOUNT_DECOYS = new RegExp(String.raw`\b${any('amountDecoys')}\w*`);
 
+/** "Service Charge 10%", "SVC CHG 10%", "Service Chg (10%)", "Frais de service": a charge, taxed with the net, no tax. */
+export const SERVICE_CHARGE = /\b(service|svc|serv)\.?\s*(charges?|chg|chrg|ch)\b|\bfrais\s+de\s+service\b/;
+
+/** A tax's name: a VAT summary's row prints it, or the heading above it does ("GST Summary", "Détail TVA"). */
+export const TAX_WORD = /\b(tva|vat|gst|sst|tax|taxe|taxes|mwst|ust|iva|btw|steuer|umsatzsteuer)\b/;
+
 export const ZERO_VAT_EVIDENCE = new RegExp(String.raw`\b${any('zeroVatEvidence')}\b|${any('zeroVatParagraphs')}\b`);
 
 export type DateRole = 'invoice' | 'decoy' | 'due';

@@ -4,9 +4,9 @@ import type { AmountProof } from '../types.ts';
 import { vatShareIsPlausible } from '../../domain/invoice-checks.ts';
 import { COLUMN_GAP, spanConf, spanRuns, type Line } from '../layout/lines.ts';
 import { centsCut, findAmounts, type AmountMatch } from './amount-parser.ts';
-import { amountsPaid, onCashStep, paidTotal, paymentProves, roundedTotal, roundedTotalBelow, roundingAdjustment, roundingLine, roundingsAbove, type Rounding } from './cash-payment.ts';
+import { amountsPaid, MAX_ROUNDING, onCashStep, paidTotal, paymentProves, roundedTotal, roundedTotalBelow, roundingAdjustment, roundingLine, roundingsAbove, type Rounding } from './cash-payment.ts';
 import { findLabels } from './labelled-values.ts';
-import { AMOUNT_DECOYS, AMOUNT_LABELS, ZERO_VAT_EVIDENCE, type AmountRole } from './labels.ts';
+import { AMOUNT_DECOYS, AMOUNT_LABELS, SERVICE_CHARGE, ZERO_VAT_EVIDENCE, type AmountRole } from './labels.ts';
 import { fold } from './text-normalise.ts';
 import { guessFromRate, printedVatRates, totalWithLostDigits } from './amount-guesses.ts';
 import { rateRows } from './vat-rate-rows.ts';
@@ -135,8 +135,18 @@ function rateRowReadings(lines: Line[], list: Candidate[], lastPage: number): Ca
   }
   return out;
 }
-/** "Service Charge 10%", "SVC CHG 10%", "Service Chg (10%)", "Frais de service". */
-const SERVICE_CHARGE = /\b(service|svc|serv)\.?\s*(charges?|chg|chrg|ch)\b|\bfrais\s+de\s+service\b/;
+/**
+ * Two totals on either side of a rounding line, the one below the one above plus that rounding (either
+ * sign when OCR left it unsure): one total, before and after its rounding.
+ */
+function roundedPair(a: Candidate, b: Candidate, rounding: Rounding | null): boolean {
+  if (!rounding || rounding.cents === 0) return false;
+  const [above, below] = a.lineIndex < b.lineIndex ? [a, b] : [b, a];
+  if (above.lineIndex >= rounding.lineIndex || below.lineIndex <= rounding.lineIndex) return false;
+  const step = below.cents - above.cents;
+  return step === rounding.cents || (rounding.signUnsure && step === -rounding.cents);
+}
+
 /** How far below its net a service charge is printed, in lines. */
 const SERVICE_CHARGE_LINES = 2;
 
@@ -383,13 +393,16 @@ export function readTotals(lines: Line[]): Totals {
   type Solution = { ht: Candidate; tva: VatReading; ttc: Candidate; score: number; rounding: Cents };
   const solutions: Solution[] = [];
   const rounding = roundingAdjustment(lines);
+  // A total read as printed above the rounding line, near the totals below it: the sum is that one's.
+  const totalReadAbove = (t: { cents: Cents }) => rounding !== null && ttc.some((c) => !c.repaired && c.lineIndex < rounding.lineIndex && c.cents !== t.cents && Math.abs(c.cents - t.cents) <= MAX_ROUNDING);
   for (const t of ttc) {
-    const offsets = [0, ...roundingsAbove(t, rounding)];
+    const offsets = [0, ...roundingsAbove(t, rounding, totalReadAbove)];
     for (const h of ht) {
       for (const v of tva) {
         const gap = t.cents - h.cents - v.cents;
         const offset = offsets.reduce((b, o) => (Math.abs(gap - o) < Math.abs(gap - b) ? o : b));
-        if (Math.abs(gap - offset) > 1 || t.cents === 0) continue;
+        // Through a rounding, the sum must be exact: the cent a VAT's rounding may take is no part of it.
+        if (Math.abs(gap - offset) > (offset === 0 ? 1 : 0) || t.cents === 0) continue;
         // A till's "net total" taken as the total is the amount paid, after any cash rounding: it
         // proves a net and a tax only as their exact sum (1217.73 + 73.06 under "Nett Total 1290.80").
         if (t.netTotal && gap !== offset) continue;
@@ -419,8 +432,8 @@ export function readTotals(lines: Line[]): Totals {
     const sound = (s: Solution) => !s.ht.repaired && !s.tva.repaired && !s.ttc.repaired && vatShareIsPlausible(s.ht.cents, s.tva.cents);
     // A total a read rounding away from the chosen one adds up within the cent as well ("Total Incl.
     // GST 742.39", "Rounding Adj 0.01", "TOTAL 742.40"): the same total, before or after its rounding.
-    const otherTotal = (cents: Cents) => cents !== solved.ttc.cents && !(rounding && rounding.cents !== 0 && Math.abs(cents - solved.ttc.cents) === Math.abs(rounding.cents));
-    const others = [...new Set(solutions.filter((s) => sound(s) && otherTotal(s.ttc.cents)).map((s) => s.ttc.cents))];
+    const otherTotal = (c: Candidate) => c.cents !== solved.ttc.cents && !roundedPair(c, solved.ttc, rounding);
+    const others = [...new Set(solutions.filter((s) => sound(s) && otherTotal(s.ttc)).map((s) => s.ttc.cents))];
     // One row per VAT rate that adds up on its own (base + tax = that rate's total): the rows are the
     // parts of the chosen total, not rivals of it.
     const parts = others.length >= 2 && Math.abs(others.reduce((a, b) => a + b, 0) - solved.ttc.cents) <= others.length;
@@ -428,7 +441,7 @@ export function readTotals(lines: Line[]): Totals {
     // Two consistent readings with different totals and close scores: the document is ambiguous, so
     // the amounts are reported but not trusted enough to validate. The rows of a per-rate table that
     // sum to the chosen total are its parts, and rival nothing.
-    const rival = solutions.find((s) => otherTotal(s.ttc.cents) && solved.score - s.score < RIVAL_MARGIN && !(parts && others.includes(s.ttc.cents)));
+    const rival = solutions.find((s) => otherTotal(s.ttc) && solved.score - s.score < RIVAL_MARGIN && !(parts && others.includes(s.ttc.cents)));
     // The same total split another way that adds up as well, about as surely ("TOTAL HT | TOTAL TVA"
     // headings over "100,00 | 4,90 | 104,90" read one column off, with a VAT of nothing read
     // elsewhere): which net and VAT the page prints is not proven.

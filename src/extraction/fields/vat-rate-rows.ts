@@ -4,6 +4,8 @@
 import type { Cents } from '../../domain/money.ts';
 import type { Line } from '../layout/lines.ts';
 import { findAmounts, type AmountMatch } from './amount-parser.ts';
+import { AMOUNT_DECOYS, SERVICE_CHARGE, TAX_WORD } from './labels.ts';
+import { fold } from './text-normalise.ts';
 
 export interface RateRow {
   lineIndex: number;
@@ -18,13 +20,16 @@ const RATE = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s*%/;
 /** The highest standard VAT rate in Europe (Hungary): anything higher is no VAT rate. */
 const MAX_RATE = 27;
 /** A row's own per-rate total may follow its basis and tax ("20 % | 100,00 | 20,00 | 120,00"), no more. */
+/** The tax's name on the row or this many lines above it, on its page: the summary's heading. */
+const HEADING_LINES = 3;
 const MAX_AMOUNTS = 3;
 
 /**
  * The rows whose tax is their basis times their rate (to a cent either way, as EN 16931's BR-CO-17
  * rounds it). Only rows that print no amount before the rate: an item's row ("Conseil | 2 | 500,00 |
  * 20 % | 1 000,00 | 200,00") proves its own line, not the invoice's totals. Both amounts are money
- * with cents, of one sign, the tax above nothing.
+ * with cents, of one sign, the tax above nothing. A service charge, a discount or a tip is its rate of
+ * its basis too: the row, or a heading just above it, must name a tax ("GST Summary", "TVA 20 %").
  */
 export function rateRows(lines: Line[]): RateRow[] {
   const rows: RateRow[] = [];
@@ -33,12 +38,19 @@ export function rateRows(lines: Line[]): RateRow[] {
     if (!m) return;
     const rate = Number(m[1]!.replace(',', '.'));
     if (!(rate > 0 && rate <= MAX_RATE) || findAmounts(line.text.slice(0, m.index)).length) return;
+    const text = fold(line.text);
+    if (SERVICE_CHARGE.test(text) || AMOUNT_DECOYS.test(text) || !namesATax(lines, lineIndex)) return;
     const amounts = findAmounts(line.text.slice(m.index + m[0].length));
     if (amounts.length < 2 || amounts.length > MAX_AMOUNTS) return;
     const [basis, tax] = amounts as [AmountMatch, AmountMatch];
     if (charges(basis, tax, rate)) rows.push({ lineIndex, rate: String(rate), basis: basis.cents, tax: tax.cents });
   });
   return rows;
+}
+
+function namesATax(lines: Line[], lineIndex: number): boolean {
+  const page = lines[lineIndex]!.page;
+  return lines.slice(Math.max(0, lineIndex - HEADING_LINES), lineIndex + 1).some((l) => l.page === page && TAX_WORD.test(fold(l.text)));
 }
 
 function charges(basis: AmountMatch, tax: AmountMatch, rate: number): boolean {

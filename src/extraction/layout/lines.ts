@@ -140,7 +140,10 @@ export function spanRuns(line: Line, start: number, end: number): TextRun[] {
  * space between words is a quarter of the font size; OCR's words are never pieces.
  */
 const glyphsTouch = (prev: TextRun, run: TextRun, gap: number) =>
-  prev.conf === undefined && run.conf === undefined && Math.abs(gap) <= prev.h * TOUCHING && !/\s$/.test(prev.text) && !/^\s/.test(run.text);
+  prev.conf === undefined && run.conf === undefined && Math.abs(gap) <= prev.h * TOUCHING && !/\s$/.test(prev.text) && !/^\s/.test(run.text)
+  // In one font size, on one baseline: a footnote's or an exponent's digit set against a word is no piece of it.
+  && Math.abs(prev.h - run.h) <= prev.h * SAME_SIZE && Math.abs(prev.y + prev.h - (run.y + run.h)) <= prev.h * SAME_SIZE;
+const SAME_SIZE = 0.1;
 /** Pieces of one word lie this close, in font sizes. */
 const TOUCHING = 0.03;
 

@@ -12,8 +12,8 @@ import { keptFromStrip } from './unread-rows.ts';
 const PAD = 0.4;
 
 /**
- * The page's words with the date's row read again: from the left edge of the page's text to the
- * end of the row, every word whose middle lies in it gives way to the words the strip reads. Null
+ * The page's words with the date's row read again, from the left edge of the page's text to the end
+ * of the row: the words the strip reads surely take the place of the row's words they cover. Null
  * when the strip read nothing to keep.
  */
 export async function withDateRowReadAgain(runs: TextRun[], row: Line, image: GreyImage, readLine: (strip: GreyImage) => Promise<TextRun[]>): Promise<TextRun[] | null> {
@@ -26,6 +26,9 @@ export async function withDateRowReadAgain(runs: TextRun[], row: Line, image: Gr
   const read = await readLine(strip.image).catch(() => null);
   const found = (read ?? []).filter(keptFromStrip).map((w) => ({ ...w, x: w.x + strip.x, y: w.y + strip.y, page: row.page }));
   if (!found.length) return null;
-  const inRow = (r: TextRun) => r.page === row.page && r.y + r.h / 2 >= row.y && r.y + r.h / 2 <= row.y + row.h && r.x + r.w / 2 >= x0 && r.x + r.w / 2 <= x1;
-  return [...runs.filter((r) => !inRow(r)), ...found];
+  // A word of the row gives way only to a strip word over it: one the strip did not read again (a
+  // second date, read less surely there) stays, and with it any rival it is.
+  const inRow = (r: TextRun) => r.page === row.page && r.y + r.h / 2 >= row.y && r.y + r.h / 2 <= row.y + row.h;
+  const under = (r: TextRun) => found.some((w) => w.x < r.x + r.w && r.x < w.x + w.w);
+  return [...runs.filter((r) => !(inRow(r) && under(r))), ...found];
 }

@@ -106,7 +106,10 @@ export async function readByOcr(doc: LoadedDocument, ocr: OcrEngine, time: TimeS
   // Read from the pages as the first reading left them: without the surround it had to clear.
   const block = layout ? (await readPages(auto.images, ocr, time, layout)).invoice : null;
   const pageReading = block && auto.invoice ? combineReadings(auto.invoice, block) : block ?? auto.invoice;
-  const first = await withDateLabelReadAgain(await withUnreadRows(pageReading, auto, ocr, time, options.unreadRowRounds), auto, ocr, time);
+  const withRows = await withUnreadRows(pageReading, auto, ocr, time, options.unreadRowRounds);
+  // Only a reading made of the page reading's words alone: the date row's second look weighs rival
+  // dates among those words, and would miss any that only a block reading or a strip found.
+  const first = withRows === auto.invoice ? await withDateLabelReadAgain(withRows, auto, ocr, time) : withRows;
   if (first && amountsProven(first)) return { invoice: first, witness: 'none', witnessChanged: false };
   // A second, different reading when the first does not prove its amounts; pages whose amounts
   // read consistently pay for one pass. Evening the light reads most unevenly lit pages better,
