@@ -56,7 +56,9 @@ export function readDates(lines: Line[]): DateReading {
   // the vocabulary misses; a delivery date read again from its table row) is explained: still a
   // candidate, never a rival of a labelled invoice date.
   const notInvoiceDates = DATE_LABELS.filter((l) => l.role !== 'invoice');
-  const till = isOneNarrowColumn(lines.flatMap((l) => l.runs));
+  // Measured only for a line that prints a time: most pages have none.
+  let till: boolean | undefined;
+  const isTill = () => (till ??= isOneNarrowColumn(lines.flatMap((l) => l.runs)));
   lines.forEach((line, i) => {
     if (line.page !== 1 || labelled.has(i)) return;
     const text = fold(line.text);
@@ -65,11 +67,10 @@ export function readDates(lines: Line[]): DateReading {
     // A deposit's or a discount's row dates that payment ("abzgl. Anzahlung vom 16.12.2024 -406,00 €").
     if (AMOUNT_DECOYS.test(text) && findAmounts(line.text).length) return;
     // A till prints the sale's date with its time ("09:40  613673  02/05/2017"): that says what the date is, as a bare "Date" does.
-    const stamped = till && TIME_OF_DAY.test(line.text);
-    for (const d of findDates(line.text, order)) {
-      const c = stamped ? candidate(d.iso, TIMESTAMPED, line.conf, 0, true, spanConf(line, d.index, d.end)) : candidate(d.iso, UNLABELLED, line.conf, 0, false, spanConf(line, d.index, d.end));
-      scored.push({ ...c, explained: accounted.has(d.iso) });
-    }
+    const dates = findDates(line.text, order);
+    const stamped = dates.length > 0 && TIME_OF_DAY.test(line.text) && isTill();
+    const weight = stamped ? TIMESTAMPED : UNLABELLED;
+    for (const d of dates) scored.push({ ...candidate(d.iso, weight, line.conf, 0, stamped, spanConf(line, d.index, d.end)), explained: accounted.has(d.iso) });
   });
   const best = scored.reduce<Candidate | null>((b, c) => (!b || c.rank > b.rank ? c : b), null);
   return { invoiceDate: best?.iso ?? null, confidence: best ? Math.min(0.98, best.confidence) : 0, dueDate, evidence: evidenceFor(best, scored) };

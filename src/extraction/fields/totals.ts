@@ -9,7 +9,7 @@ import { findLabels } from './labelled-values.ts';
 import { AMOUNT_DECOYS, AMOUNT_LABELS, SERVICE_CHARGE, ZERO_VAT_EVIDENCE, type AmountRole } from './labels.ts';
 import { fold } from './text-normalise.ts';
 import { guessFromRate, printedVatRates, totalWithLostDigits } from './amount-guesses.ts';
-import { rateRows } from './vat-rate-rows.ts';
+import { isRateOf, PRINTED_RATE, rateRows } from './vat-rate-rows.ts';
 
 interface Candidate {
   role: AmountRole;
@@ -160,9 +160,9 @@ function withServiceCharge(lines: Line[], list: Candidate[]): Candidate[] {
   for (const h of list.filter((c) => c.role === 'ht' && !c.repaired && !c.inColumn)) {
     for (let i = h.lineIndex + 1; i <= h.lineIndex + SERVICE_CHARGE_LINES && i < lines.length; i++) {
       const text = fold(lines[i]!.text);
-      const rate = Number(VAT_RATE.exec(text)?.[1]?.replace(',', '.'));
+      const rate = Number(PRINTED_RATE.exec(text)?.[1]?.replace(',', '.'));
       const charge = findAmounts(lines[i]!.text).at(-1);
-      if (!SERVICE_CHARGE.test(text) || !rate || !charge?.hasCents || Math.abs(Math.round((h.cents * rate) / 100) - charge.cents) > 1) continue;
+      if (!SERVICE_CHARGE.test(text) || !rate || !charge?.hasCents || !isRateOf(charge.cents, h.cents, rate)) continue;
       out.push({ role: 'ht', cents: h.cents + charge.cents, score: h.score - 0.05, lineIndex: i, labelAt: 0, rate: null });
     }
   }
@@ -360,14 +360,12 @@ function vatSums(tva: Candidate[]): VatReading[] {
 
 /** France has four VAT rates, Germany two: more lines than this are no per-rate breakdown. */
 const MAX_VAT_RATES = 4;
-/** The rate a VAT line names: "TVA 5,5 %", "MwSt. 19%" (not the "00 %" of a "100 %"). */
-const VAT_RATE = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s*%/;
 /** Or just before its label, in its cell: "zzgl. 7 % MwSt.", "7 % MwSt. | 19 % MwSt.". */
 const RATE_BEFORE = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s*%\s*$/;
 
 /** The rate a label's line names, just before the label in its cell, or after it (`before`: the line's text up to the label). */
 function rateOf(label: string, after: string, before: string): string | null {
-  const rate = RATE_BEFORE.exec(before.split(COLUMN_GAP).at(-1)!)?.[1] ?? VAT_RATE.exec(`${label} ${after}`)?.[1];
+  const rate = RATE_BEFORE.exec(before.split(COLUMN_GAP).at(-1)!)?.[1] ?? PRINTED_RATE.exec(`${label} ${after}`)?.[1];
   return rate?.replace(',', '.') ?? null;
 }
 

@@ -15,8 +15,8 @@ export interface RateRow {
   tax: Cents;
 }
 
-/** A rate before its amounts, not the end of another number ("100 %"). */
-const RATE = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s*%/;
+/** A rate as printed ("TVA 5,5 %", "MwSt. 19%"), not the end of another number ("100 %"). */
+export const PRINTED_RATE = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s*%/;
 /** The highest standard VAT rate in Europe (Hungary): anything higher is no VAT rate. */
 const MAX_RATE = 27;
 /** A row's own per-rate total may follow its basis and tax ("20 % | 100,00 | 20,00 | 120,00"), no more. */
@@ -34,7 +34,7 @@ const MAX_AMOUNTS = 3;
 export function rateRows(lines: Line[]): RateRow[] {
   const rows: RateRow[] = [];
   lines.forEach((line, lineIndex) => {
-    const m = RATE.exec(line.text);
+    const m = PRINTED_RATE.exec(line.text);
     if (!m) return;
     const rate = Number(m[1]!.replace(',', '.'));
     if (!(rate > 0 && rate <= MAX_RATE) || findAmounts(line.text.slice(0, m.index)).length) return;
@@ -55,5 +55,8 @@ function namesATax(lines: Line[], lineIndex: number): boolean {
 
 function charges(basis: AmountMatch, tax: AmountMatch, rate: number): boolean {
   if (!basis.hasCents || !tax.hasCents || tax.cents === 0 || Math.sign(basis.cents) !== Math.sign(tax.cents)) return false;
-  return Math.abs(Math.round((basis.cents * rate) / 100) - tax.cents) <= 1;
+  return isRateOf(tax.cents, basis.cents, rate);
 }
+
+/** `amount` is `rate` % of `basis`, to a cent either way (a tax, a service charge). */
+export const isRateOf = (amount: Cents, basis: Cents, rate: number) => Math.abs(Math.round((basis * rate) / 100) - amount) <= 1;
