@@ -112,3 +112,54 @@ test("a rate's VAT printed in the summary's row and again beside its own label c
   ];
   assert.deepEqual(read(page), { amounts: [125250, 10376, 135626], proof: 'equation' });
 });
+
+test('a VAT whose decimal comma OCR lost is checked by a net and a total read as printed', () => {
+  const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
+  const lines = [
+    ocr('Montant total HT', 40, 400), ocr('Total TVA', 200, 400), ocr('Total TTC', 360, 400),
+    ocr('4 310,50 €', 40, 415), ocr('86210 €', 200, 415), ocr('5 172,60 €', 360, 415),
+  ];
+  assert.deepEqual(read(lines), { amounts: [431050, 86210, 517260], proof: 'equation' });
+});
+
+test('a repaired VAT proves nothing beside a net or a total that was itself repaired', () => {
+  const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
+  const lines = [
+    ocr('Montant total HT', 40, 400), ocr('Total TVA', 200, 400), ocr('Total TTC', 360, 400),
+    ocr('431050 €', 40, 415), ocr('86210 €', 200, 415), ocr('5 172,60 €', 360, 415),
+  ];
+  const { amounts, proof } = read(lines);
+  assert.deepEqual(amounts, [431050, 86210, 517260]);
+  assert.equal(proof, 'weak');
+});
+
+test('a total whose leading digit OCR lost is the sum of a net and a VAT that prove each other at their printed rate', () => {
+  const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
+  const summary = [ocr('Taux TVA', 40, 380), ocr('Base', 160, 380), ocr('TVA', 280, 380), ocr('20 %', 40, 395), ocr('24.381,15', 160, 395), ocr('4.876,23', 280, 395)];
+  const totals = [ocr('Montant total HT', 300, 430), ocr('24.381,15 EUR', 480, 430), ocr('Total T.V.A.', 300, 445), ocr('4.876,23 EUR', 480, 445)];
+  const lost = [ocr('Total toutes taxes comprisek', 300, 460), ocr('9.257,38 EUR', 480, 460)];
+  assert.deepEqual(read([...summary, ...totals, ...lost]), { amounts: [2438115, 487623, 2925738], proof: 'equation' });
+  // Without the rate that checks the net and the VAT, the sum the total's digits end is a guess.
+  assert.notEqual(read([...totals, ...lost]).proof, 'equation');
+  // A total of four digits left ends a sum by chance too often.
+  const short = [ocr('Montant total HT', 300, 430), ocr('2.081,15 EUR', 480, 430), ocr('TVA 20 %', 300, 445), ocr('416,23 EUR', 480, 445), ocr('Total TTC', 300, 460), ocr('97,38 EUR', 480, 460)];
+  assert.notEqual(read(short).proof, 'equation');
+});
+
+test('a total that includes its tax at a printed rate, read twice, gives the net that no line prints', () => {
+  const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
+  const till = [ocr('Sub-total:', 40, 300), ocr('418.70', 200, 300), ocr('(Inclusive) GST 6%', 40, 315), ocr('23.70', 200, 315), ocr('Total :', 40, 330), ocr('418.70', 200, 330)];
+  assert.deepEqual(read(till), { amounts: [39500, 2370, 41870], proof: 'equation' });
+  // The payment proves a total read once: 500.00 tendered, 81.30 given back.
+  const paid = [ocr('SUBTOTAL', 40, 300), ocr('418.70', 200, 300), ocr('CASH', 40, 315), ocr('500.00', 200, 315), ocr('CHANGE', 40, 330), ocr('81.30', 200, 330), ocr('INC 6% GST', 40, 345), ocr('23.70', 200, 345)];
+  assert.deepEqual(read(paid), { amounts: [39500, 2370, 41870], proof: 'equation' });
+});
+
+test('a total with its tax included proves no net when read once, or when the tax is not exactly its rate', () => {
+  const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
+  const once = [ocr('TOTAL (INCL. GST)', 40, 300), ocr('418.70', 200, 300), ocr('GST 6%', 40, 315), ocr('23.70', 200, 315)];
+  assert.notEqual(read(once).proof, 'equation');
+  // 418.90 less 23.70 is 395.20, whose 6 % is 23.71: a cent's tolerance would take it.
+  const inexact = [ocr('Sub-total:', 40, 300), ocr('418.90', 200, 300), ocr('(Inclusive) GST 6%', 40, 315), ocr('23.70', 200, 315), ocr('Total :', 40, 330), ocr('418.90', 200, 330)];
+  assert.notEqual(read(inexact).proof, 'equation');
+});

@@ -229,6 +229,67 @@ function lostSigns(list: Candidate[], lines: Line[]): Candidate[] {
 /** More than a repair of digits, so that a solution with one flip always outranks one with two. */
 const SIGN_REPAIR_PENALTY = 0.3;
 
+/**
+ * A total whose leading digits OCR lost ("Total toutes taxes comprisek 6.522,51 EUR" for 16 522,51,
+ * its "1" read as a letter of the label): its digits end the sum of a net and a VAT that prove each
+ * other at a printed rate (the VAT is that rate of the net, to the cent, in a VAT summary's row or
+ * beside a label naming the rate), both read as printed. That sum is then the total, and the
+ * equation it closes proves it: the rate checks the net and the VAT, the total's digits their sum.
+ * A net whose leading digit OCR misread fails the rate; a total with too few digits left could end
+ * the sum by chance.
+ */
+function totalsWithLeadingDigitsLost(list: Candidate[], lines: Line[]): Candidate[] {
+  const sure = (c: Candidate) => !c.repaired && !c.doubtful && c.cents > 0;
+  const rows = rateRows(lines);
+  const rated = (h: Candidate, v: Candidate) => rows.some((r) => r.basis === h.cents && r.tax === v.cents)
+    || (v.rate !== null && isRateOf(v.cents, h.cents, Number(v.rate)));
+  const sums = new Set<Cents>();
+  for (const h of list.filter((c) => c.role === 'ht' && sure(c))) {
+    for (const v of list.filter((c) => c.role === 'tva' && sure(c))) if (rated(h, v)) sums.add(h.cents + v.cents);
+  }
+  const out: Candidate[] = [];
+  for (const t of list.filter((c) => c.role === 'ttc' && sure(c) && c.cents >= MIN_DIGITS_LEFT_OF_TOTAL)) {
+    for (const sum of sums) {
+      if (sum > t.cents && String(sum).endsWith(String(t.cents))) out.push({ ...t, cents: sum, score: t.score - LEADING_DIGITS_PENALTY });
+    }
+  }
+  return out;
+}
+/**
+ * A total that includes its tax at a printed rate, with no net read ("SUBTOTAL 28.70", "CASH 100.00",
+ * "CHANGE 71.30", "INC 6% GST 1.62"): the net is the total less the tax, when the tax is exactly that
+ * rate of it, or of the total less the tax as a till computes it from the total. A rate's tolerance of a cent
+ * would let a total misread by a few cents through; so the total's digits must also be read twice: on
+ * a second line, or as what the payment proves (tendered less change). A till's "subtotal" is such
+ * a total where the page says the tax is included in it.
+ */
+function netsOfTaxIncluded(list: Candidate[], lines: Line[], rounding: Rounding | null): Candidate[] {
+  const sure = (c: Candidate) => !c.repaired && !c.doubtful && c.cents > 0;
+  const pageRates = printedVatRates(lines);
+  const included = lines.some((l) => TAX_INCLUDED.test(fold(l.text)));
+  const totals = list.filter((c) => sure(c) && (c.role === 'ttc' || (c.role === 'ht' && included)));
+  // Its digits read twice: a repair or a cell of the row below reads them as well as a label's line.
+  const readTwice = (t: Candidate) => list.some((o) => o.role !== 'tva' && o.cents === t.cents && o.lineIndex !== t.lineIndex) || paymentProves(t.cents, lines, rounding);
+  const out: Candidate[] = [];
+  for (const v of list.filter((c) => c.role === 'tva' && sure(c))) {
+    const rate = v.rate !== null ? Number(v.rate) : pageRates.length === 1 ? pageRates[0]! : null;
+    if (rate === null) continue;
+    for (const t of totals.filter((c) => c.cents > v.cents && readTwice(c))) {
+      const net = t.cents - v.cents;
+      if (Math.round((net * rate) / 100) !== v.cents && Math.round((t.cents * rate) / (100 + rate)) !== v.cents) continue;
+      out.push({ role: 'ht', cents: net, lineIndex: v.lineIndex, labelAt: v.labelAt, rate: String(rate), score: Math.min(t.score, v.score) - TAX_INCLUDED_PENALTY });
+      if (t.role !== 'ttc') out.push({ ...t, role: 'ttc', inColumn: false });
+    }
+  }
+  return out;
+}
+/** A net no line prints: below any net read as printed. */
+const TAX_INCLUDED_PENALTY = 0.1;
+/** Five digits at least ("234,56" of 1 234,56): four or fewer would end a sum by chance too often. */
+const MIN_DIGITS_LEFT_OF_TOTAL = 10000;
+/** Below the total as read, by less than OUTRANKED_BY: the reading it completes does not outrank it. */
+const LEADING_DIGITS_PENALTY = 0.1;
+
 /** The first run of amounts in a column: a cell of words after them ends the table's values. */
 function columnValues(cells: string[]): AmountMatch[] {
   const values: AmountMatch[] = [];
@@ -370,7 +431,7 @@ function rateOf(label: string, after: string, before: string): string | null {
 }
 
 // OCR reads a receipt's "GST" as "6ST"; its "GST @ 6% INCLUDED IN TOTAL" says so by the rate alone.
-const TAX_INCLUDED = /\b(inc|incl|included|inclusive|dont)\b\.?\s*(\d+(\.\d+)?\s*%\s*)?(gst|vat|tax|tva|sst)\b|\b(gst|6st|vat|tax|tva|sst)\b.{0,12}\bincluded\b|@\s*\d+(\.\d+)?\s*%\s*included\b/;
+const TAX_INCLUDED = /\b(inc|incl|included|inclusive|dont)\b\.?\)?\s*(\d+(\.\d+)?\s*%\s*)?(gst|vat|tax|tva|sst)\b|\b(gst|6st|vat|tax|tva|sst)\b.{0,12}\bincluded\b|@\s*\d+(\.\d+)?\s*%\s*included\b/;
 
 export function readTotals(lines: Line[]): Totals {
   const { list, currencies } = candidates(lines);
@@ -393,26 +454,37 @@ export function readTotals(lines: Line[]): Totals {
   const rounding = roundingAdjustment(lines);
   // A total read as printed above the rounding line, near the totals below it: the sum is that one's.
   const totalReadAbove = (t: { cents: Cents }) => rounding !== null && ttc.some((c) => !c.repaired && c.lineIndex < rounding.lineIndex && c.cents !== t.cents && Math.abs(c.cents - t.cents) <= MAX_ROUNDING);
-  for (const t of ttc) {
-    const offsets = [0, ...roundingsAbove(t, rounding, totalReadAbove)];
-    for (const h of ht) {
-      for (const v of tva) {
-        const gap = t.cents - h.cents - v.cents;
-        const offset = offsets.reduce((b, o) => (Math.abs(gap - o) < Math.abs(gap - b) ? o : b));
-        // Through a rounding, the sum must be exact: the cent a VAT's rounding may take is no part of it.
-        if (Math.abs(gap - offset) > (offset === 0 ? 1 : 0) || t.cents === 0) continue;
-        // A till's "net total" taken as the total is the amount paid, after any cash rounding: it
-        // proves a net and a tax only as their exact sum (1217.73 + 73.06 under "Nett Total 1290.80").
-        if (t.netTotal && gap !== offset) continue;
-        // Two guesses make no reading: a net equal to a total taken from any cell proves nothing.
-        if (v.score <= NO_VAT_PRINTED && (h.repaired || t.repaired)) continue;
-        // A reading whose VAT is no plausible share of its net (columns swapped) ranks last.
-        const penalty = vatShareIsPlausible(h.cents, v.cents) ? 0 : 1;
-        // Proven zero, the VAT is as sure as the two readings that prove it.
-        const vat = v.unprinted && netEqualsTotal(h, t, ttc, ratePrinted) ? { ...v, score: Math.min(h.score, t.score), repaired: false } : v;
-        solutions.push({ ht: h, tva: vat, ttc: t, score: t.score + h.score + vat.score - penalty, rounding: offset });
+  const solve = (totals: Candidate[], nets: Candidate[]) => {
+    for (const t of totals) {
+      const offsets = [0, ...roundingsAbove(t, rounding, totalReadAbove)];
+      for (const h of nets) {
+        for (const v of tva) {
+          const gap = t.cents - h.cents - v.cents;
+          const offset = offsets.reduce((b, o) => (Math.abs(gap - o) < Math.abs(gap - b) ? o : b));
+          // Through a rounding, the sum must be exact: the cent a VAT's rounding may take is no part of it.
+          if (Math.abs(gap - offset) > (offset === 0 ? 1 : 0) || t.cents === 0) continue;
+          // A till's "net total" taken as the total is the amount paid, after any cash rounding: it
+          // proves a net and a tax only as their exact sum (1217.73 + 73.06 under "Nett Total 1290.80").
+          if (t.netTotal && gap !== offset) continue;
+          // Two guesses make no reading: a net equal to a total taken from any cell proves nothing.
+          if (v.score <= NO_VAT_PRINTED && (h.repaired || t.repaired)) continue;
+          // A reading whose VAT is no plausible share of its net (columns swapped) ranks last.
+          const penalty = vatShareIsPlausible(h.cents, v.cents) ? 0 : 1;
+          // Proven zero, the VAT is as sure as the two readings that prove it.
+          const vat = v.unprinted && netEqualsTotal(h, t, ttc, ratePrinted) ? { ...v, score: Math.min(h.score, t.score), repaired: false } : v;
+          solutions.push({ ht: h, tva: vat, ttc: t, score: t.score + h.score + vat.score - penalty, rounding: offset });
+        }
       }
     }
+  };
+  solve(ttc, ht);
+  // Nothing adds up as read: the readings that complete a sum at a printed rate get their turn (a
+  // total whose leading digits OCR lost, a net that a total includes with its tax).
+  if (!solutions.length) {
+    const completed = [...totalsWithLeadingDigitsLost(list, lines), ...netsOfTaxIncluded(list, lines, rounding)];
+    ht.push(...completed.filter((c) => c.role === 'ht'));
+    ttc.push(...completed.filter((c) => c.role === 'ttc'));
+    solve(ttc, ht);
   }
   solutions.sort((a, b) => b.score - a.score);
   const solved = solutions[0];
@@ -464,7 +536,11 @@ export function readTotals(lines: Line[]): Totals {
     // A column whose last row sums the rows above says so outright, whatever the total's column read
     // below ("-4,85 | -2,82 | -7,67" over an Endbetrag column ending in "-B,79").
     const rateRow = ((solved.ht.rowsBelow ?? 0) > 0 && (solved.ttc.rowsBelow ?? 0) > 0) || Boolean(solved.ht.partOfSum || solved.ttc.partOfSum);
-    const unsure = [solved.ht, solved.tva, solved.ttc].some((c) => c.repaired) || solved.ht.doubtful || solved.ttc.doubtful || rateRow;
+    // A VAT repaired ("172426 €" for 1 724,26 €, its comma lost) or taken from a neighbour's cell is
+    // checked by a net and a total read as printed, as a doubtful one is: only its right value closes
+    // their equation. A zero VAT that nobody printed is no reading at all.
+    const vatUnsure = solved.tva.repaired && solved.tva.unprinted;
+    const unsure = solved.ht.repaired || solved.ttc.repaired || vatUnsure || solved.ht.doubtful || solved.ttc.doubtful || rateRow;
     const { rounded, stepped } = roundOff(solved.ttc);
     // A cash rounding labelled below the total that adds up, with no rounded total found after it
     // (its amount unread, or the total it makes not printed): the amount paid, which a receipt's
