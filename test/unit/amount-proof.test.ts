@@ -141,9 +141,14 @@ test('a total whose leading digit OCR lost is the sum of a net and a VAT that pr
   assert.deepEqual(read([...summary, ...totals, ...lost]), { amounts: [2438115, 487623, 2925738], proof: 'equation' });
   // Without the rate that checks the net and the VAT, the sum the total's digits end is a guess.
   assert.notEqual(read([...totals, ...lost]).proof, 'equation');
-  // A total of four digits left ends a sum by chance too often.
+  // A total of four digits left ends a sum by chance too often; so does a round one ("400,00" of 2 400,00).
   const short = [ocr('Montant total HT', 300, 430), ocr('2.081,15 EUR', 480, 430), ocr('TVA 20 %', 300, 445), ocr('416,23 EUR', 480, 445), ocr('Total TTC', 300, 460), ocr('97,38 EUR', 480, 460)];
   assert.notEqual(read(short).proof, 'equation');
+  const round = [ocr('Montant total HT', 300, 430), ocr('2.000,00 EUR', 480, 430), ocr('TVA 20 %', 300, 445), ocr('400,00 EUR', 480, 445), ocr('Total TTC', 300, 460), ocr('400,00 EUR', 480, 460)];
+  assert.notEqual(read(round).proof, 'equation');
+  // Two rates printed: one rate's net and VAT sum to a part of the total only.
+  const twoRates = [...summary, ocr('5,5 %', 40, 410), ocr('1.000,00', 160, 410), ocr('55,00', 280, 410), ...totals, ...lost];
+  assert.notEqual(read(twoRates).proof, 'equation');
 });
 
 test('a total that includes its tax at a printed rate, read twice, gives the net that no line prints', () => {
@@ -162,4 +167,25 @@ test('a total with its tax included proves no net when read once, or when the ta
   // 418.90 less 23.70 is 395.20, whose 6 % is 23.71: a cent's tolerance would take it.
   const inexact = [ocr('Sub-total:', 40, 300), ocr('418.90', 200, 300), ocr('(Inclusive) GST 6%', 40, 315), ocr('23.70', 200, 315), ocr('Total :', 40, 330), ocr('418.90', 200, 330)];
   assert.notEqual(read(inexact).proof, 'equation');
+});
+
+test('a zero from any cell of a row, or a VAT whose sign OCR left opposite the totals, proves no net equal to its total', () => {
+  const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
+  const zeroCell = [
+    ocr('Total HT', 350, 400), ocr('480,00 €', 480, 400), ocr('Remise', 40, 415), ocr('TVA 20 %', 350, 415),
+    ocr('0,00', 40, 427), ocr('96,00', 480, 427), ocr('Total TTC', 350, 445), ocr('480,00 €', 480, 445),
+  ];
+  assert.notEqual(read(zeroCell).proof, 'equation');
+  const flipped = [ocr('Total HT', 350, 400), ocr('1 000,00 €', 480, 400), ocr('TVA 20 %', 350, 415), ocr('-200,00 €', 480, 415), ocr('Total TTC', 350, 430), ocr('1 200,00 €', 480, 430)];
+  assert.notEqual(read(flipped).proof, 'equation');
+});
+
+test('a cash rounding on the page keeps a net out of a total that includes its tax', () => {
+  const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
+  const till = [
+    ocr('SUBTOTAL', 40, 300), ocr('418.68', 200, 300), ocr('GST 6% included', 40, 315), ocr('23.70', 200, 315),
+    ocr('Rounding Adj', 40, 330), ocr('0.02', 200, 330), ocr('TOTAL', 40, 345), ocr('418.70', 200, 345),
+    ocr('CASH', 40, 360), ocr('500.00', 200, 360), ocr('CHANGE', 40, 375), ocr('81.30', 200, 375),
+  ];
+  assert.notEqual(read(till).proof, 'equation');
 });

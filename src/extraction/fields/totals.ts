@@ -20,8 +20,10 @@ interface Candidate {
   labelAt: number;
   /** The VAT rate its label names ("TVA 5,5 %"), if any. */
   rate: string | null;
-  /** A repaired reading (see readings()): reported, never trusted enough to validate. */
+  /** A repaired reading (see readings()): reported, trusted to validate only as `lostDecimals` allows. */
   repaired?: boolean;
+  /** The repair put back a decimal point OCR lost ("172426 €" for 1 724,26): its digits are as printed. */
+  lostDecimals?: boolean;
   /** Read in a column of values under a heading, not beside its own label. */
   inColumn?: boolean;
   /** In such a column, how many other values stand below this one (see otherRowsBelow). */
@@ -70,7 +72,7 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
     const at = { lineIndex: hit.lineIndex, labelAt: hit.afterIndex, rate: rateOf(hit.label, hit.after, fold(line.text).slice(0, hit.afterIndex - hit.label.length)) };
     const bare = line.conf < 1 && !amounts.length ? droppedDecimals(ownCells(hit.after)) : null;
     if (bare !== null) {
-      list.push({ role: hit.role, cents: bare, score: hit.weight * line.conf + pageBias - REPAIR_PENALTY, ...at, repaired: true });
+      list.push({ role: hit.role, cents: bare, score: hit.weight * line.conf + pageBias - REPAIR_PENALTY, ...at, repaired: true, lostDecimals: true });
       continue;
     }
     if (!amounts.length) {
@@ -78,7 +80,7 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
       // since a table that lists one row per VAT rate ends with the row that sums them.
       const rows = columnValues(hit.below());
       rows.forEach((a, k) => {
-        for (const r of readings(a, line.conf)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf - 0.1 - 0.03 * (rows.length - 1 - k) + pageBias - r.penalty, ...at, repaired: r.repaired, inColumn: true, rowsBelow: otherRowsBelow(rows, k), partOfSum: sumRowBelow(rows, k) });
+        for (const r of readings(a, line.conf)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf - 0.1 - 0.03 * (rows.length - 1 - k) + pageBias - r.penalty, ...at, repaired: r.repaired, lostDecimals: r.repaired, inColumn: true, rowsBelow: otherRowsBelow(rows, k), partOfSum: sumRowBelow(rows, k) });
       });
       // A column's whole numbers are no money (a date read "20-0€" under a heading): as elsewhere, only amounts with cents.
       for (const a of rows) if (a.currency && a.hasCents) currencies.push(a.currency);
@@ -98,7 +100,7 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
     const cutCents = line.conf < 1 && centsCut(hit.after, pick);
     // Totals sit at the end: on multi-page invoices, earlier pages' "totals" are carried forward.
     for (const r of readings(pick, line.conf)) {
-      list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf + pageBias - r.penalty - (cutCents ? LOOSE_GUESS : 0), ...at, repaired: r.repaired, doubtful, netTotal, cutCents });
+      list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf + pageBias - r.penalty - (cutCents ? LOOSE_GUESS : 0), ...at, repaired: r.repaired, lostDecimals: r.repaired, doubtful, netTotal, cutCents });
     }
   }
   list.push(...rateRowReadings(lines, list, lastPage));
@@ -219,7 +221,8 @@ function vatBetweenTotals(lines: Line[], list: Candidate[], labelled: Set<number
 /**
  * OCR loses a credit note's minus: "-2 976,00" read "~2 976,00", or "(1 441,00 €)" with its bracket
  * glued to the label ("comprisesq1 441,00 €)"). When the totals read as printed disagree in sign, each
- * also has the other sign, as a repair: the equation picks the fewest flips, and never validates them.
+ * also has the other sign, as a repair: the equation picks the fewest flips, and never validates them
+ * (a flipped VAT is no `lostDecimals` repair).
  */
 function lostSigns(list: Candidate[], lines: Line[]): Candidate[] {
   const read = list.filter((c) => !c.repaired && c.cents !== 0 && c.role !== 'due' && lines[c.lineIndex]!.conf < 1);
@@ -239,16 +242,21 @@ const SIGN_REPAIR_PENALTY = 0.3;
  * the sum by chance.
  */
 function totalsWithLeadingDigitsLost(list: Candidate[], lines: Line[]): Candidate[] {
-  const sure = (c: Candidate) => !c.repaired && !c.doubtful && c.cents > 0;
   const rows = rateRows(lines);
+  // One rate: on a multi-rate invoice one rate's row sums to a part of the total, not to the total.
+  const rates = new Set([...rows.map((r) => Number(r.rate)), ...list.flatMap((c) => (c.rate === null ? [] : [Number(c.rate)])), ...printedVatRates(lines)]);
+  if (rates.size > 1) return [];
+  const nets = list.filter((c) => c.role === 'ht' && sure(c));
+  // The net is the invoice's: no larger one read as printed.
+  const largest = Math.max(0, ...nets.map((c) => c.cents));
   const rated = (h: Candidate, v: Candidate) => rows.some((r) => r.basis === h.cents && r.tax === v.cents)
     || (v.rate !== null && isRateOf(v.cents, h.cents, Number(v.rate)));
   const sums = new Set<Cents>();
-  for (const h of list.filter((c) => c.role === 'ht' && sure(c))) {
+  for (const h of nets.filter((c) => c.cents === largest)) {
     for (const v of list.filter((c) => c.role === 'tva' && sure(c))) if (rated(h, v)) sums.add(h.cents + v.cents);
   }
   const out: Candidate[] = [];
-  for (const t of list.filter((c) => c.role === 'ttc' && sure(c) && c.cents >= MIN_DIGITS_LEFT_OF_TOTAL)) {
+  for (const t of list.filter((c) => c.role === 'ttc' && sure(c) && significantDigits(c.cents) >= MIN_DIGITS_LEFT_OF_TOTAL)) {
     for (const sum of sums) {
       if (sum > t.cents && String(sum).endsWith(String(t.cents))) out.push({ ...t, cents: sum, score: t.score - LEADING_DIGITS_PENALTY });
     }
@@ -258,19 +266,22 @@ function totalsWithLeadingDigitsLost(list: Candidate[], lines: Line[]): Candidat
 /**
  * A total that includes its tax at a printed rate, with no net read ("SUBTOTAL 28.70", "CASH 100.00",
  * "CHANGE 71.30", "INC 6% GST 1.62"): the net is the total less the tax, when the tax is exactly that
- * rate of it, or of the total less the tax as a till computes it from the total. A rate's tolerance of a cent
- * would let a total misread by a few cents through; so the total's digits must also be read twice: on
- * a second line, or as what the payment proves (tendered less change). A till's "subtotal" is such
- * a total where the page says the tax is included in it.
+ * rate of it, or that rate's share of the total as a till computes it. Even exact, a small rate's tax
+ * is the same for totals a few cents apart (6 % of 395.00 to 395.08 rounds to 23.70): so the total's
+ * digits must also be read twice, on a second line or as what the payment proves (tendered less
+ * change). A till's "subtotal" is such a total where the page says the tax is included in it. Not on
+ * a page with a cash rounding, which would be taken into the net.
  */
 function netsOfTaxIncluded(list: Candidate[], lines: Line[], rounding: Rounding | null): Candidate[] {
-  const sure = (c: Candidate) => !c.repaired && !c.doubtful && c.cents > 0;
+  if (roundingLine(lines) !== null) return [];
   const pageRates = printedVatRates(lines);
   const included = lines.some((l) => TAX_INCLUDED.test(fold(l.text)));
-  const totals = list.filter((c) => sure(c) && (c.role === 'ttc' || (c.role === 'ht' && included)));
+  // Beside its own label, so that the second reading is of another line's print.
+  const totals = list.filter((c) => sure(c) && !c.inColumn && (c.role === 'ttc' || (c.role === 'ht' && included)));
   // Its digits read twice: a repair or a cell of the row below reads them as well as a label's line.
   const readTwice = (t: Candidate) => list.some((o) => o.role !== 'tva' && o.cents === t.cents && o.lineIndex !== t.lineIndex) || paymentProves(t.cents, lines, rounding);
   const out: Candidate[] = [];
+  const asTotals = new Set<Candidate>();
   for (const v of list.filter((c) => c.role === 'tva' && sure(c))) {
     const rate = v.rate !== null ? Number(v.rate) : pageRates.length === 1 ? pageRates[0]! : null;
     if (rate === null) continue;
@@ -278,15 +289,22 @@ function netsOfTaxIncluded(list: Candidate[], lines: Line[], rounding: Rounding 
       const net = t.cents - v.cents;
       if (Math.round((net * rate) / 100) !== v.cents && Math.round((t.cents * rate) / (100 + rate)) !== v.cents) continue;
       out.push({ role: 'ht', cents: net, lineIndex: v.lineIndex, labelAt: v.labelAt, rate: String(rate), score: Math.min(t.score, v.score) - TAX_INCLUDED_PENALTY });
-      if (t.role !== 'ttc') out.push({ ...t, role: 'ttc', inColumn: false });
+      if (t.role !== 'ttc' && !asTotals.has(t)) out.push({ ...t, role: 'ttc' });
+      asTotals.add(t);
     }
   }
   return out;
 }
 /** A net no line prints: below any net read as printed. */
 const TAX_INCLUDED_PENALTY = 0.1;
-/** Five digits at least ("234,56" of 1 234,56): four or fewer would end a sum by chance too often. */
-const MIN_DIGITS_LEFT_OF_TOTAL = 10000;
+/**
+ * Five digits at least before its trailing noughts ("234,56" of 1 234,56): fewer would end a sum by
+ * chance too often, a round "200,00" any sum ending in 200,00.
+ */
+const MIN_DIGITS_LEFT_OF_TOTAL = 5;
+const significantDigits = (cents: Cents) => String(Math.abs(cents)).replace(/0+$/, '').length;
+/** Read as printed: not repaired, not doubtful, its cents not cut short, above nothing. */
+const sure = (c: Candidate) => !c.repaired && !c.doubtful && !c.cutCents && c.cents > 0;
 /** Below the total as read, by less than OUTRANKED_BY: the reading it completes does not outrank it. */
 const LEADING_DIGITS_PENALTY = 0.1;
 
@@ -375,7 +393,7 @@ function ownCells(after: string): string {
 const best = (list: Candidate[]) => list.reduce<Candidate | null>((b, c) => (!b || c.score > b.score || (c.score === b.score && c.lineIndex > b.lineIndex) ? c : b), null);
 
 /** Distinct TVA amounts whose sum may be the total VAT of a multi-rate invoice. */
-type VatReading = { cents: Cents; score: number; repaired?: boolean; unprinted?: boolean };
+type VatReading = { cents: Cents; score: number; repaired?: boolean; lostDecimals?: boolean; unprinted?: boolean };
 
 /** A VAT rate above zero printed anywhere ("TVA 20 %", "MwSt. 19%"): the invoice charges VAT. */
 const NONZERO_VAT_RATE = /\b(tva|vat|mws?st|ust|gst|sst|btw|tax)\b[^0-9%\n]{0,25}(0*[1-9]\d?([.,]\d+)?|0[.,]\d*[1-9]\d*)\s*%/;
@@ -400,10 +418,10 @@ function vatSums(tva: Candidate[]): VatReading[] {
   const byLabel = new Map<string, Candidate>();
   for (const c of tva) if (!byLabel.has(labelOf(c)) || c.score > byLabel.get(labelOf(c))!.score) byLabel.set(labelOf(c), c);
   const distinct = [...byLabel.values()];
-  const out: VatReading[] = tva.map((c) => ({ cents: c.cents, score: c.score, repaired: c.repaired }));
+  const out: VatReading[] = tva.map((c) => ({ cents: c.cents, score: c.score, repaired: c.repaired, lostDecimals: c.lostDecimals }));
   const sumOf = (parts: Candidate[]): VatReading => ({
     cents: parts.reduce((s, c) => s + c.cents, 0), score: Math.min(...parts.map((c) => c.score)) - 0.05,
-    repaired: parts.some((c) => c.repaired),
+    repaired: parts.some((c) => c.repaired), lostDecimals: parts.every((c) => !c.repaired || c.lostDecimals),
   });
   if (distinct.length >= 2 && distinct.length <= MAX_VAT_RATES) out.push(sumOf(distinct));
   // A VAT heading elsewhere on the page (a "Code TVA" column over the bases) adds a line that is no
@@ -431,7 +449,7 @@ function rateOf(label: string, after: string, before: string): string | null {
 }
 
 // OCR reads a receipt's "GST" as "6ST"; its "GST @ 6% INCLUDED IN TOTAL" says so by the rate alone.
-const TAX_INCLUDED = /\b(inc|incl|included|inclusive|dont)\b\.?\)?\s*(\d+(\.\d+)?\s*%\s*)?(gst|vat|tax|tva|sst)\b|\b(gst|6st|vat|tax|tva|sst)\b.{0,12}\bincluded\b|@\s*\d+(\.\d+)?\s*%\s*included\b/;
+const TAX_INCLUDED = /\b(inc|incl|included|inclusive|dont)\b\.?\)?\s*(\d+(\.\d+)?\s*%\s*)?(gst|vat|tax|tva|sst)\b|\b(gst|6st|vat|tax|tva|sst)\b(?:(?!\bnot\b).){0,12}\bincluded\b|@\s*\d+(\.\d+)?\s*%\s*included\b/;
 
 export function readTotals(lines: Line[]): Totals {
   const { list, currencies } = candidates(lines);
@@ -536,10 +554,11 @@ export function readTotals(lines: Line[]): Totals {
     // A column whose last row sums the rows above says so outright, whatever the total's column read
     // below ("-4,85 | -2,82 | -7,67" over an Endbetrag column ending in "-B,79").
     const rateRow = ((solved.ht.rowsBelow ?? 0) > 0 && (solved.ttc.rowsBelow ?? 0) > 0) || Boolean(solved.ht.partOfSum || solved.ttc.partOfSum);
-    // A VAT repaired ("172426 €" for 1 724,26 €, its comma lost) or taken from a neighbour's cell is
-    // checked by a net and a total read as printed, as a doubtful one is: only its right value closes
-    // their equation. A zero VAT that nobody printed is no reading at all.
-    const vatUnsure = solved.tva.repaired && solved.tva.unprinted;
+    // A VAT whose decimal comma OCR lost ("172426 €" for 1 724,26 €) is checked by a net and a total
+    // read as printed, as a doubtful one is: only its right digits close their equation. Not a VAT
+    // taken from any cell of a row (one of several may close it by chance), nor one whose sign was
+    // flipped, nor a zero: none of these is the page's VAT as read.
+    const vatUnsure = solved.tva.repaired && !(solved.tva.lostDecimals && solved.tva.cents !== 0 && !solved.ht.cutCents && !solved.ttc.cutCents);
     const unsure = solved.ht.repaired || solved.ttc.repaired || vatUnsure || solved.ht.doubtful || solved.ttc.doubtful || rateRow;
     const { rounded, stepped } = roundOff(solved.ttc);
     // A cash rounding labelled below the total that adds up, with no rounded total found after it
