@@ -189,3 +189,19 @@ test('a cash rounding on the page keeps a net out of a total that includes its t
   ];
   assert.notEqual(read(till).proof, 'equation');
 });
+
+test('no VAT: a net read down a column that runs on into the total\'s own line is that total read twice, and proves nothing', () => {
+  const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
+  const page = [
+    ocr('Désignation', 40, 300), ocr('Quantité', 200, 300), ocr('Total HT', 440, 300),
+    ocr('Pain de campagne', 40, 315), ocr('1', 200, 315), ocr('3,48', 440, 315),
+    ocr('Total H.T.', 300, 330), ocr('3,48 €', 440, 330),
+    ocr('Total TVA', 300, 345), ocr('0,00 €', 440, 345),
+    // 3,48 misread: the column under "Total HT" reads it as its last row.
+    ocr('Montant total TTC', 300, 360), ocr('8,48 €', 440, 360),
+  ];
+  assert.notEqual(read(page).proof, 'equation');
+  // A row of values under a row of headings, one cell each: proven.
+  const row = [ocr('Total HT', 40, 300), ocr('TVA', 200, 300), ocr('Total TTC', 360, 300), ocr('3,48 €', 40, 315), ocr('0,00 €', 200, 315), ocr('3,48 €', 360, 315)];
+  assert.deepEqual(read(row), { amounts: [348, 0, 348], proof: 'equation' });
+});

@@ -486,6 +486,11 @@ export function readTotals(lines: Line[]): Totals {
           if (t.netTotal && gap !== offset) continue;
           // Two guesses make no reading: a net equal to a total taken from any cell proves nothing.
           if (v.score <= NO_VAT_PRINTED && (h.repaired || t.repaired)) continue;
+          // With no VAT, a net read down a column equals the total whenever the column runs on into
+          // the total's own line ("Total HT" over the items, then "Montant total TTC 1,22 €" under
+          // them, its 1,72 misread): one printed amount read twice proves nothing. A row of values
+          // under a row of headings ("Total HT | TVA | Total TTC") is read once per cell.
+          if (v.cents === 0 && h.inColumn && !(t.inColumn && t.lineIndex === h.lineIndex)) continue;
           // A reading whose VAT is no plausible share of its net (columns swapped) ranks last.
           const penalty = vatShareIsPlausible(h.cents, v.cents) ? 0 : 1;
           // Proven zero, the VAT is as sure as the two readings that prove it.
