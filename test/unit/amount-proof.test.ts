@@ -7,6 +7,8 @@ import { readFields } from '../../src/extraction/fields/read-fields.ts';
 import type { TextRun } from '../../src/extraction/layout/text-run.ts';
 
 const run = (text: string, x: number, y: number, h = 10, conf = 1): TextRun => ({ text, x, y, w: text.length * h * 0.5, h, page: 1, conf });
+/** A word OCR read fairly surely, at (x, y). */
+const ocrAt = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
 const header = [run('Papeterie Lemoine SARL', 40, 20, 18), run('Date de facture : 12/03/2026', 350, 60)];
 const read = (runs: TextRun[]) => {
   const inv = readFields([...header, ...runs]);
@@ -114,19 +116,17 @@ test("a rate's VAT printed in the summary's row and again beside its own label c
 });
 
 test('a VAT whose decimal comma OCR lost is checked by a net and a total read as printed', () => {
-  const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
   const lines = [
-    ocr('Montant total HT', 40, 400), ocr('Total TVA', 200, 400), ocr('Total TTC', 360, 400),
-    ocr('4 310,50 €', 40, 415), ocr('86210 €', 200, 415), ocr('5 172,60 €', 360, 415),
+    ocrAt('Montant total HT', 40, 400), ocrAt('Total TVA', 200, 400), ocrAt('Total TTC', 360, 400),
+    ocrAt('4 310,50 €', 40, 415), ocrAt('86210 €', 200, 415), ocrAt('5 172,60 €', 360, 415),
   ];
   assert.deepEqual(read(lines), { amounts: [431050, 86210, 517260], proof: 'equation' });
 });
 
 test('a repaired VAT proves nothing beside a net or a total that was itself repaired', () => {
-  const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
   const lines = [
-    ocr('Montant total HT', 40, 400), ocr('Total TVA', 200, 400), ocr('Total TTC', 360, 400),
-    ocr('431050 €', 40, 415), ocr('86210 €', 200, 415), ocr('5 172,60 €', 360, 415),
+    ocrAt('Montant total HT', 40, 400), ocrAt('Total TVA', 200, 400), ocrAt('Total TTC', 360, 400),
+    ocrAt('431050 €', 40, 415), ocrAt('86210 €', 200, 415), ocrAt('5 172,60 €', 360, 415),
   ];
   const { amounts, proof } = read(lines);
   assert.deepEqual(amounts, [431050, 86210, 517260]);
@@ -134,74 +134,68 @@ test('a repaired VAT proves nothing beside a net or a total that was itself repa
 });
 
 test('a total whose leading digit OCR lost is the sum of a net and a VAT that prove each other at their printed rate', () => {
-  const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
-  const summary = [ocr('Taux TVA', 40, 380), ocr('Base', 160, 380), ocr('TVA', 280, 380), ocr('20 %', 40, 395), ocr('24.381,15', 160, 395), ocr('4.876,23', 280, 395)];
-  const totals = [ocr('Montant total HT', 300, 430), ocr('24.381,15 EUR', 480, 430), ocr('Total T.V.A.', 300, 445), ocr('4.876,23 EUR', 480, 445)];
-  const lost = [ocr('Total toutes taxes comprisek', 300, 460), ocr('9.257,38 EUR', 480, 460)];
+  const summary = [ocrAt('Taux TVA', 40, 380), ocrAt('Base', 160, 380), ocrAt('TVA', 280, 380), ocrAt('20 %', 40, 395), ocrAt('24.381,15', 160, 395), ocrAt('4.876,23', 280, 395)];
+  const totals = [ocrAt('Montant total HT', 300, 430), ocrAt('24.381,15 EUR', 480, 430), ocrAt('Total T.V.A.', 300, 445), ocrAt('4.876,23 EUR', 480, 445)];
+  const lost = [ocrAt('Total toutes taxes comprisek', 300, 460), ocrAt('9.257,38 EUR', 480, 460)];
   assert.deepEqual(read([...summary, ...totals, ...lost]), { amounts: [2438115, 487623, 2925738], proof: 'equation' });
   // Without the rate that checks the net and the VAT, the sum the total's digits end is a guess.
   assert.notEqual(read([...totals, ...lost]).proof, 'equation');
   // A total of four digits left ends a sum by chance too often; so does a round one ("400,00" of 2 400,00).
-  const short = [ocr('Montant total HT', 300, 430), ocr('2.081,15 EUR', 480, 430), ocr('TVA 20 %', 300, 445), ocr('416,23 EUR', 480, 445), ocr('Total TTC', 300, 460), ocr('97,38 EUR', 480, 460)];
+  const short = [ocrAt('Montant total HT', 300, 430), ocrAt('2.081,15 EUR', 480, 430), ocrAt('TVA 20 %', 300, 445), ocrAt('416,23 EUR', 480, 445), ocrAt('Total TTC', 300, 460), ocrAt('97,38 EUR', 480, 460)];
   assert.notEqual(read(short).proof, 'equation');
-  const round = [ocr('Montant total HT', 300, 430), ocr('2.000,00 EUR', 480, 430), ocr('TVA 20 %', 300, 445), ocr('400,00 EUR', 480, 445), ocr('Total TTC', 300, 460), ocr('400,00 EUR', 480, 460)];
+  const round = [ocrAt('Montant total HT', 300, 430), ocrAt('2.000,00 EUR', 480, 430), ocrAt('TVA 20 %', 300, 445), ocrAt('400,00 EUR', 480, 445), ocrAt('Total TTC', 300, 460), ocrAt('400,00 EUR', 480, 460)];
   assert.notEqual(read(round).proof, 'equation');
   // Two rates printed: one rate's net and VAT sum to a part of the total only.
-  const twoRates = [...summary, ocr('5,5 %', 40, 410), ocr('1.000,00', 160, 410), ocr('55,00', 280, 410), ...totals, ...lost];
+  const twoRates = [...summary, ocrAt('5,5 %', 40, 410), ocrAt('1.000,00', 160, 410), ocrAt('55,00', 280, 410), ...totals, ...lost];
   assert.notEqual(read(twoRates).proof, 'equation');
 });
 
 test('a total that includes its tax at a printed rate, read twice, gives the net that no line prints', () => {
-  const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
-  const till = [ocr('Sub-total:', 40, 300), ocr('418.70', 200, 300), ocr('(Inclusive) GST 6%', 40, 315), ocr('23.70', 200, 315), ocr('Total :', 40, 330), ocr('418.70', 200, 330)];
+  const till = [ocrAt('Sub-total:', 40, 300), ocrAt('418.70', 200, 300), ocrAt('(Inclusive) GST 6%', 40, 315), ocrAt('23.70', 200, 315), ocrAt('Total :', 40, 330), ocrAt('418.70', 200, 330)];
   assert.deepEqual(read(till), { amounts: [39500, 2370, 41870], proof: 'equation' });
   // The payment proves a total read once: 500.00 tendered, 81.30 given back.
-  const paid = [ocr('SUBTOTAL', 40, 300), ocr('418.70', 200, 300), ocr('CASH', 40, 315), ocr('500.00', 200, 315), ocr('CHANGE', 40, 330), ocr('81.30', 200, 330), ocr('INC 6% GST', 40, 345), ocr('23.70', 200, 345)];
+  const paid = [ocrAt('SUBTOTAL', 40, 300), ocrAt('418.70', 200, 300), ocrAt('CASH', 40, 315), ocrAt('500.00', 200, 315), ocrAt('CHANGE', 40, 330), ocrAt('81.30', 200, 330), ocrAt('INC 6% GST', 40, 345), ocrAt('23.70', 200, 345)];
   assert.deepEqual(read(paid), { amounts: [39500, 2370, 41870], proof: 'equation' });
 });
 
 test('a total with its tax included proves no net when read once, or when the tax is not exactly its rate', () => {
-  const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
-  const once = [ocr('TOTAL (INCL. GST)', 40, 300), ocr('418.70', 200, 300), ocr('GST 6%', 40, 315), ocr('23.70', 200, 315)];
+  const once = [ocrAt('TOTAL (INCL. GST)', 40, 300), ocrAt('418.70', 200, 300), ocrAt('GST 6%', 40, 315), ocrAt('23.70', 200, 315)];
   assert.notEqual(read(once).proof, 'equation');
   // 418.90 less 23.70 is 395.20, whose 6 % is 23.71: a cent's tolerance would take it.
-  const inexact = [ocr('Sub-total:', 40, 300), ocr('418.90', 200, 300), ocr('(Inclusive) GST 6%', 40, 315), ocr('23.70', 200, 315), ocr('Total :', 40, 330), ocr('418.90', 200, 330)];
+  const inexact = [ocrAt('Sub-total:', 40, 300), ocrAt('418.90', 200, 300), ocrAt('(Inclusive) GST 6%', 40, 315), ocrAt('23.70', 200, 315), ocrAt('Total :', 40, 330), ocrAt('418.90', 200, 330)];
   assert.notEqual(read(inexact).proof, 'equation');
 });
 
 test('a zero from any cell of a row, or a VAT whose sign OCR left opposite the totals, proves no net equal to its total', () => {
-  const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
   const zeroCell = [
-    ocr('Total HT', 350, 400), ocr('480,00 €', 480, 400), ocr('Remise', 40, 415), ocr('TVA 20 %', 350, 415),
-    ocr('0,00', 40, 427), ocr('96,00', 480, 427), ocr('Total TTC', 350, 445), ocr('480,00 €', 480, 445),
+    ocrAt('Total HT', 350, 400), ocrAt('480,00 €', 480, 400), ocrAt('Remise', 40, 415), ocrAt('TVA 20 %', 350, 415),
+    ocrAt('0,00', 40, 427), ocrAt('96,00', 480, 427), ocrAt('Total TTC', 350, 445), ocrAt('480,00 €', 480, 445),
   ];
   assert.notEqual(read(zeroCell).proof, 'equation');
-  const flipped = [ocr('Total HT', 350, 400), ocr('1 000,00 €', 480, 400), ocr('TVA 20 %', 350, 415), ocr('-200,00 €', 480, 415), ocr('Total TTC', 350, 430), ocr('1 200,00 €', 480, 430)];
+  const flipped = [ocrAt('Total HT', 350, 400), ocrAt('1 000,00 €', 480, 400), ocrAt('TVA 20 %', 350, 415), ocrAt('-200,00 €', 480, 415), ocrAt('Total TTC', 350, 430), ocrAt('1 200,00 €', 480, 430)];
   assert.notEqual(read(flipped).proof, 'equation');
 });
 
 test('a cash rounding on the page keeps a net out of a total that includes its tax', () => {
-  const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
   const till = [
-    ocr('SUBTOTAL', 40, 300), ocr('418.68', 200, 300), ocr('GST 6% included', 40, 315), ocr('23.70', 200, 315),
-    ocr('Rounding Adj', 40, 330), ocr('0.02', 200, 330), ocr('TOTAL', 40, 345), ocr('418.70', 200, 345),
-    ocr('CASH', 40, 360), ocr('500.00', 200, 360), ocr('CHANGE', 40, 375), ocr('81.30', 200, 375),
+    ocrAt('SUBTOTAL', 40, 300), ocrAt('418.68', 200, 300), ocrAt('GST 6% included', 40, 315), ocrAt('23.70', 200, 315),
+    ocrAt('Rounding Adj', 40, 330), ocrAt('0.02', 200, 330), ocrAt('TOTAL', 40, 345), ocrAt('418.70', 200, 345),
+    ocrAt('CASH', 40, 360), ocrAt('500.00', 200, 360), ocrAt('CHANGE', 40, 375), ocrAt('81.30', 200, 375),
   ];
   assert.notEqual(read(till).proof, 'equation');
 });
 
 test('no VAT: a net read down a column that runs on into the total\'s own line is that total read twice, and proves nothing', () => {
-  const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
   const page = [
-    ocr('Désignation', 40, 300), ocr('Quantité', 200, 300), ocr('Total HT', 440, 300),
-    ocr('Pain de campagne', 40, 315), ocr('1', 200, 315), ocr('3,48', 440, 315),
-    ocr('Total H.T.', 300, 330), ocr('3,48 €', 440, 330),
-    ocr('Total TVA', 300, 345), ocr('0,00 €', 440, 345),
+    ocrAt('Désignation', 40, 300), ocrAt('Quantité', 200, 300), ocrAt('Total HT', 440, 300),
+    ocrAt('Pain de campagne', 40, 315), ocrAt('1', 200, 315), ocrAt('3,48', 440, 315),
+    ocrAt('Total H.T.', 300, 330), ocrAt('3,48 €', 440, 330),
+    ocrAt('Total TVA', 300, 345), ocrAt('0,00 €', 440, 345),
     // 3,48 misread: the column under "Total HT" reads it as its last row.
-    ocr('Montant total TTC', 300, 360), ocr('8,48 €', 440, 360),
+    ocrAt('Montant total TTC', 300, 360), ocrAt('8,48 €', 440, 360),
   ];
   assert.notEqual(read(page).proof, 'equation');
   // A row of values under a row of headings, one cell each: proven.
-  const row = [ocr('Total HT', 40, 300), ocr('TVA', 200, 300), ocr('Total TTC', 360, 300), ocr('3,48 €', 40, 315), ocr('0,00 €', 200, 315), ocr('3,48 €', 360, 315)];
+  const row = [ocrAt('Total HT', 40, 300), ocrAt('TVA', 200, 300), ocrAt('Total TTC', 360, 300), ocrAt('3,48 €', 40, 315), ocrAt('0,00 €', 200, 315), ocrAt('3,48 €', 360, 315)];
   assert.deepEqual(read(row), { amounts: [348, 0, 348], proof: 'equation' });
 });

@@ -272,14 +272,14 @@ function totalsWithLeadingDigitsLost(list: Candidate[], lines: Line[]): Candidat
  * change). A till's "subtotal" is such a total where the page says the tax is included in it. Not on
  * a page with a cash rounding, which would be taken into the net.
  */
-function netsOfTaxIncluded(list: Candidate[], lines: Line[], rounding: Rounding | null): Candidate[] {
+function netsOfTaxIncluded(list: Candidate[], lines: Line[]): Candidate[] {
   if (roundingLine(lines) !== null) return [];
   const pageRates = printedVatRates(lines);
   const included = lines.some((l) => TAX_INCLUDED.test(fold(l.text)));
   // Beside its own label, so that the second reading is of another line's print.
   const totals = list.filter((c) => sure(c) && !c.inColumn && (c.role === 'ttc' || (c.role === 'ht' && included)));
   // Its digits read twice: a repair or a cell of the row below reads them as well as a label's line.
-  const readTwice = (t: Candidate) => list.some((o) => o.role !== 'tva' && o.cents === t.cents && o.lineIndex !== t.lineIndex) || paymentProves(t.cents, lines, rounding);
+  const readTwice = (t: Candidate) => list.some((o) => o.role !== 'tva' && o.cents === t.cents && o.lineIndex !== t.lineIndex) || paymentProves(t.cents, lines, null);
   const out: Candidate[] = [];
   const asTotals = new Set<Candidate>();
   for (const v of list.filter((c) => c.role === 'tva' && sure(c))) {
@@ -504,7 +504,7 @@ export function readTotals(lines: Line[]): Totals {
   // Nothing adds up as read: the readings that complete a sum at a printed rate get their turn (a
   // total whose leading digits OCR lost, a net that a total includes with its tax).
   if (!solutions.length) {
-    const completed = [...totalsWithLeadingDigitsLost(list, lines), ...netsOfTaxIncluded(list, lines, rounding)];
+    const completed = [...totalsWithLeadingDigitsLost(list, lines), ...netsOfTaxIncluded(list, lines)];
     ht.push(...completed.filter((c) => c.role === 'ht'));
     ttc.push(...completed.filter((c) => c.role === 'ttc'));
     solve(ttc, ht);

@@ -19,9 +19,9 @@ export interface RateRow {
 export const PRINTED_RATE = /(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s*%/;
 /** The highest standard VAT rate in Europe (Hungary): anything higher is no VAT rate. */
 const MAX_RATE = 27;
-/** A row's own per-rate total may follow its basis and tax ("20 % | 100,00 | 20,00 | 120,00"), no more. */
 /** The tax's name on the row or this many lines above it, on its page: the summary's heading. */
 const HEADING_LINES = 3;
+/** A row's own per-rate total may follow its basis and tax ("20 % | 100,00 | 20,00 | 120,00"), no more. */
 const MAX_AMOUNTS = 3;
 
 /**
