@@ -1,5 +1,5 @@
 // Rate limits per token and per firm (issue #14): RateLimit-* headers, 429 problem+json with
-// Retry-After, and a noisy firm neither limits nor slows another.
+// Retry-After, and a noisy firm does not limit another (how long the other waits: bench/noisy-neighbour.ts).
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { fixedWindowLimiter } from '../../src/http/plugins/rate-limit.ts';
@@ -81,58 +81,67 @@ for (const engine of ENGINES) {
   });
 }
 
-describe('a noisy firm does not slow another (real HTTP, embedded database)', () => {
-  let svc: TestService;
-  let base: string;
-  before(async () => {
-    svc = await startTestService('pglite', { RATE_LIMIT_PER_TOKEN: '0', RATE_LIMIT_PER_FIRM: '40' }, noExtraction);
-    base = await svc.app!.listen({ host: '127.0.0.1', port: 0 });
-  });
-  after(async () => { await svc.stop(); });
+for (const engine of ENGINES) {
+  describe(`a noisy firm does not use up another's allowance (real HTTP, ${engine})`, () => {
+    let svc: TestService;
+    let base: string;
+    before(async () => {
+      svc = await startTestService(engine, { RATE_LIMIT_PER_TOKEN: '0', RATE_LIMIT_PER_FIRM: '40' }, noExtraction);
+      base = await svc.app!.listen({ host: '127.0.0.1', port: 0 });
+    });
+    after(async () => { await svc.stop(); });
 
-  async function timedList(auth: Record<string, string>, dossier: string) {
-    const started = performance.now();
-    const res = await fetch(`${base}/api/v1/invoices?dossier_id=${dossier}`, { headers: auth });
-    await res.arrayBuffer();
-    return { status: res.status, remaining: res.headers.get('ratelimit-remaining'), ms: performance.now() - started };
-  }
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
-
-  test('while one firm floods and is refused, the other is served in about its usual time', async () => {
-    const noisy = await newFirm(svc);
-    const quiet = await newFirm(svc);
-    const folder = async (auth: Record<string, string>) => (await svc.app!.inject({
-      method: 'POST', url: '/api/v1/dossiers', headers: auth, payload: { name: 'F' } })).json().id as string;
-    const noisyFolder = await folder(noisy.auth);
-    const quietFolder = await folder(quiet.auth);
-
-    // Alone and during the flood by turns, so that a change of load on the machine falls on both alike.
-    const alone: number[] = [];
-    const during: Array<Awaited<ReturnType<typeof timedList>>> = [];
-    const noisyStatuses: number[] = [];
-    for (let round = 0; round < 10; round++) {
-      alone.push((await timedList(quiet.auth, quietFolder)).ms);
-      let flooding = true;
-      const flood = async () => {
-        const statuses: number[] = [];
-        while (flooding) statuses.push((await timedList(noisy.auth, noisyFolder)).status);
-        return statuses;
-      };
-      const floods = Array.from({ length: 8 }, flood);
-      await new Promise((r) => setTimeout(r, 50));
-      during.push(await timedList(quiet.auth, quietFolder));
-      flooding = false;
-      noisyStatuses.push(...(await Promise.all(floods)).flat());
+    async function listOver(auth: Record<string, string>, dossier: string) {
+      const res = await fetch(`${base}/api/v1/invoices?dossier_id=${dossier}`, { headers: auth });
+      await res.arrayBuffer();
+      return { status: res.status, remaining: res.headers.get('ratelimit-remaining') };
     }
+    const logout = async (auth: Record<string, string>) => (await fetch(`${base}/api/auth/logout`, { method: 'POST', headers: auth })).status;
 
-    assert.ok(noisyStatuses.filter((s) => s === 429).length > noisyStatuses.length / 2, `the noisy firm was refused (${noisyStatuses.length} requests)`);
-    assert.equal(noisyStatuses.filter((s) => s === 200).length, 40 - 1, 'the noisy firm got its allowance, no more (1 went to creating its folder)');
-    assert.deepEqual(during.map((d) => d.status), Array(10).fill(200));
-    // Its folder, then by turns one request alone and one during the flood.
-    assert.deepEqual(during.map((d) => d.remaining), Array.from({ length: 10 }, (_, i) => String(40 - 3 - 2 * i)), "the quiet firm's allowance counts only its own requests");
-    // Refused requests never reach the database, so the quiet firm is not queued behind them.
-    // A generous bound: the machine running the tests is shared.
-    const slowdown = median(during.map((d) => d.ms)) / median(alone);
-    assert.ok(median(during.map((d) => d.ms)) < median(alone) * 4 + 30, `median ${median(during.map((d) => d.ms)).toFixed(1)} ms during the flood, ${median(alone).toFixed(1)} ms alone (x${slowdown.toFixed(1)})`);
+    // How long the quiet firm waits during the flood, against alone, is measured by
+    // bench/noisy-neighbour.ts (docs/benchmarks.md), not here.
+    test('while one firm floods and is refused, the other is served all its requests, counted apart; a refusal reads no token row', async () => {
+      const noisy = await newFirm(svc);
+      const quiet = await newFirm(svc);
+      const folder = async (auth: Record<string, string>) => (await svc.app!.inject({
+        method: 'POST', url: '/api/v1/dossiers', headers: auth, payload: { name: 'F' } })).json().id as string;
+      const noisyFolder = await folder(noisy.auth);
+      const quietFolder = await folder(quiet.auth);
+
+      // By turns one request alone and one while 8 clients of the noisy firm flood.
+      const during: Array<Awaited<ReturnType<typeof listOver>>> = [];
+      const noisyStatuses: number[] = [];
+      for (let round = 0; round < 10; round++) {
+        assert.equal((await listOver(quiet.auth, quietFolder)).status, 200);
+        let flooding = true;
+        const flood = async () => {
+          const statuses: number[] = [];
+          while (flooding) statuses.push((await listOver(noisy.auth, noisyFolder)).status);
+          return statuses;
+        };
+        const floods = Array.from({ length: 8 }, flood);
+        await new Promise((r) => setTimeout(r, 50));
+        during.push(await listOver(quiet.auth, quietFolder));
+        flooding = false;
+        noisyStatuses.push(...(await Promise.all(floods)).flat());
+      }
+
+      // At least 8 requests a round, 80 in all, of which 39 are allowed: more than half are refused.
+      assert.ok(noisyStatuses.filter((s) => s === 429).length > noisyStatuses.length / 2, `the noisy firm was refused (${noisyStatuses.length} requests)`);
+      assert.equal(noisyStatuses.filter((s) => s === 200).length, 40 - 1, 'the noisy firm got its allowance, no more (1 went to creating its folder)');
+      assert.deepEqual(noisyStatuses.filter((s) => s !== 200 && s !== 429), []);
+      assert.deepEqual(during.map((d) => d.status), Array(10).fill(200));
+      // Its folder, then by turns one request alone and one during the flood.
+      assert.deepEqual(during.map((d) => d.remaining), Array.from({ length: 10 }, (_, i) => String(40 - 3 - 2 * i)), "the quiet firm's allowance counts only its own requests");
+
+      // A refusal is answered before the token's row is read: revoked (sign-out is outside /api/v1,
+      // so not limited), the noisy firm's token still gets 429, not the 401 the row would give. The
+      // quiet firm's revoked token, under its limit, is looked up and gets 401.
+      assert.equal(await logout(noisy.auth), 204);
+      const revokedNoisy = await listOver(noisy.auth, noisyFolder);
+      assert.equal(revokedNoisy.status, 429, 'refused before the token row (which says revoked) is read');
+      assert.equal(await logout(quiet.auth), 204);
+      assert.equal((await listOver(quiet.auth, quietFolder)).status, 401);
+    });
   });
-});
+}
