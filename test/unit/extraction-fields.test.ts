@@ -33,6 +33,33 @@ test("SIRET: the seller's legal mentions beat a customer's number printed outsid
   assert.equal(inv.extra.vatId, 'FR96552100554');
 });
 
+test("SIRET: OCR's lost spaces between its groups; a labelled number regrouped must pass its checksum", () => {
+  // "418 392 057 02006" read with two spaces lost.
+  assert.equal(readFields([run('Rivage Conseil SARL - SIRET 418392 05702006', 40, 780)]).fields.siret, '41839205702006');
+  // The same grouping, one digit misread: not a SIRET, and not reported as one.
+  assert.equal(readFields([run('Rivage Conseil SARL - SIRET 418392 05702007', 40, 780)]).fields.siret, null);
+  // Unlabelled, the odd grouping is no SIRET even when its checksum holds.
+  assert.equal(readFields([run('Commande 418392 05702006', 40, 780)]).fields.siret, null);
+});
+
+test("SIRET: the customer's block beside the seller's runs past the seller's lines OCR reads in between", () => {
+  // Two columns: the seller's on the left, the customer's ("Adressé à") on the right. The seller's
+  // column has more lines, so OCR reads them in between the customer's: the customer's SIRET and
+  // VAT number are its block's 4th and 5th lines, but the 7th and 8th under its label. Taken for
+  // the seller's, they would win: a SIRET that agrees with a VAT number beside it comes first.
+  const page = [
+    ...cells(100, [['Rivage Conseil', 40], ['Adressé à', 330]]),
+    ...cells(115, [['12 rue des Mouettes', 40], ['Brunel Frères SAS', 330]]),
+    ...cells(125, [['17000 La Rochelle', 40]]),
+    ...cells(135, [['Tél. 05 46 00 00 00', 40], ['4 allée des Pins', 330]]),
+    ...cells(145, [['contact@rivage.test', 40]]),
+    ...cells(155, [['SIRET : 41839205702006', 40], ['33000 Bordeaux', 330]]),
+    ...cells(175, [['SIRET : 73104588212003', 330]]),
+    ...cells(190, [['TVA : FR56731045882', 330]]),
+  ];
+  assert.equal(readFields(page).fields.siret, '41839205702006');
+});
+
 test('SIRET: a labelled number that fails its checksum is reported and sends the invoice to review; an unlabelled one is ignored', () => {
   const lines = [
     run('Atelier Roux SAS', 40, 20, 18), run('www.atelier-roux.fr', 40, 42), run('Facture du 12/03/2025', 350, 20),

@@ -6,6 +6,10 @@ import { fold } from './text-normalise.ts';
 
 export interface CompanyIds { siret: string | null; siren: string | null; vatId: string | null; iban: string | null; confidence: number }
 
+/** The customer's block: this many lines in its column under its label, looked for this far down. */
+const CUSTOMER_BLOCK_LINES = 5;
+const CUSTOMER_BLOCK_SPAN = 10;
+
 /**
  * The customer's block: a customer label and the few lines under it, each with the x where the
  * block's column starts. Two-column letterheads put the customer's block on the right of the
@@ -19,10 +23,15 @@ export function customerColumns(lines: Line[]): Map<number, number> {
     if (!label) return;
     const x = cellX(line, label.index);
     mark(i, x);
-    // The block runs a few lines, and ends where the seller's own block begins.
-    for (let j = i + 1; j < lines.length && j <= i + 5 && lines[j]!.page === line.page; j++) {
+    // The block runs a few lines of its own column, and ends where the seller's own block begins.
+    // Lines with no cell in that column are not its own: the seller's block beside it, which OCR
+    // may read in between.
+    let own = 0;
+    for (let j = i + 1; j < lines.length && j <= i + CUSTOMER_BLOCK_SPAN && own < CUSTOMER_BLOCK_LINES && lines[j]!.page === line.page; j++) {
       if (SELLER_HEADINGS.test(fold(lines[j]!.text))) break;
+      if (!cellsOf(lines[j]!, x).some((c) => c.customer)) continue;
       mark(j, x);
+      own++;
     }
   });
   return out;
@@ -69,13 +78,17 @@ const SIRET_GROUPINGS = new Set(['14', '9 5', '3 3 3 5', '3 3 3 3 2']);
  */
 function siretShapedNumbers(text: string): Array<{ digits: string; labelled: boolean }> {
   const out: Array<{ digits: string; labelled: boolean }> = [];
-  for (const m of text.matchAll(/(?<![\w.,])\d{2,14}(?:[ .\u00a0]\d{2,5})*(?![\w,])/g)) {
+  for (const m of text.matchAll(/(?<![\w.,])\d{2,14}(?:[ .\u00a0]\d{2,12})*(?![\w,])/g)) {
     const groups = m[0].split(/[ .\u00a0]/);
     const labelled = /siret\W{0,5}$/i.test(text.slice(0, m.index));
     for (let first = 0; first < groups.length; first++) {
       for (let last = first; last < groups.length; last++) {
         const span = groups.slice(first, last + 1);
-        if (SIRET_GROUPINGS.has(span.map((g) => g.length).join(' '))) out.push({ digits: span.join(''), labelled: labelled && first === 0 });
+        const digits = span.join('');
+        if (SIRET_GROUPINGS.has(span.map((g) => g.length).join(' '))) out.push({ digits, labelled: labelled && first === 0 });
+        // OCR drops the spaces between groups ("523071 15700045" for "523 071 157 00045"): printed
+        // as the SIRET, 14 digits however grouped are one when their checksum holds.
+        else if (labelled && first === 0 && digits.length === 14 && isValidSiret(digits)) out.push({ digits, labelled: true });
       }
     }
   }

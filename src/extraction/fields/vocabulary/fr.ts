@@ -271,6 +271,8 @@ export const FR: Vocabulary = {
     String.raw`livre\s+a`,
     'acheteur',
     String.raw`a\s+l'attention`,
+    // "Adressé à": the addressee.
+    String.raw`adresse\s+a`,
     String.raw`donneur\s+d'ordre`,
   ],
   legalForms: [
