@@ -489,6 +489,16 @@ test('a row of headings that OCR split into two lines (one heading of two lines,
   assert.deepEqual([inv.fields.date_facture, inv.fields.numero], ['2025-03-31', 'FA-2025-118']);
 });
 
+test('"Réf. facture" heads its value in a row of headings; a bare "Référence" does not', () => {
+  const page = (heading: string) => readFields([
+    ...cells(150, [['Échéance', 40], [heading, 180], ['Établie le', 320]]),
+    ...cells(165, [['14/02/2031', 40], ['RF-40217', 180], ['03/01/2031', 320]]),
+  ]);
+  assert.deepEqual([page('Réf. facture').fields.numero, page('Réf. facture').fields.date_facture], ['RF-40217', '2031-01-03']);
+  // "Référence" alone may be the customer's or the order's: not read under it.
+  assert.equal(page('Référence').fields.numero, null);
+});
+
 test('no VAT printed: a net read down the items column (the total under labels OCR garbled) does not prove a zero VAT', () => {
   const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
   const inv = readFields([

@@ -174,6 +174,12 @@ const VOUCHER_NUMBER = 0.9;
 export const NUMBER_HEADING = VOUCHER_NUMBER;
 /** A bare "N°" or "Numéro" opening a cell. */
 export const BARE_NUMBER_CELL = 0.8;
+/**
+ * "Réf. facture", "Référence de la facture", "Invoice reference": a reference that says it is the
+ * invoice's, as sure as a voucher number, so that it may head its value too ("Réf. facture | Établie
+ * le" over "FA-12 | 11/11/2024").
+ */
+const INVOICE_REFERENCE = NUMBER_HEADING;
 /** "Référence", "Ref.": ours, not the customer's or the order's. */
 const REFERENCE = 0.7;
 /** The document's title word directly followed by the number ("Invoice 2024-118"). */
@@ -200,6 +206,8 @@ export const NUMBER_LABELS: Label<'number'>[] = [
     String.raw`(?<!\b${REFERS_TO}[ \t]+)\b${any('numberLabels')}`,
   ].join('|')),
   label('number', VOUCHER_NUMBER, String.raw`\b${any('voucherNumbers')}(?![a-z])`),
+  // "Réf. facture", "Invoice reference": the reference says whose it is.
+  label('number', INVOICE_REFERENCE, String.raw`(${CELL_START}[ \t]*${any('referenceWords')}\b\.?[ \t]*(de[ \t]+la[ \t]+)?(facture|invoice)|\b${any('invoiceTitles')}[ \t]+${any('referenceWords')})\b\.?[ \t]*:?(?![ \t]*${any('notOurReference')})`),
   // Not letters glued to digits: "NR2 1RT" is a British postcode, where "N° 2" and "Nr.2" are labels.
   label('number', BARE_NUMBER_CELL, String.raw`${CELL_START}[ \t]*${any('cellNumberWords')}\.?(?![a-z])(?!(?<=[a-z])\d)`),
   // "Référence de la facture :", "Invoice reference"; not "Votre référence", "Référence client", nor
