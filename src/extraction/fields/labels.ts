@@ -251,5 +251,11 @@ export const STREET_ADDRESS = new RegExp(String.raw`^((no|lot)\.?\s*)?\d+\s*(bis
 /** A postcode and its town, with its region after a comma: "81200 Johor Bahru, Johor", "75011 Paris". */
 export const POSTCODE_AND_TOWN = /^\d{4,5}\s+\p{L}[\p{L}\s.'-]*(,\s*\p{L}[\p{L}\s.'-]*)?,?$/u;
 
+/**
+ * A credit note's title, alone in its cell or before its number ("AVOIR", "Avoir N° AV-31", "Credit
+ * Note: CN-7", "Gutschrift 2024-12"): folded text of one cell.
+ */
+export const CREDIT_NOTE_TITLE = new RegExp(String.raw`^\W*${any('creditNoteTitles')}(?![a-z])[ \t]*(${NUMBER_MARK}|:|[a-z]{0,4}[-/]?\d|$)`);
+
 /** Words that open a document's title, never a company's name (matched in the text as printed). */
 export const DOCUMENT_TITLES = new RegExp(String.raw`^${any('titleWords')}\b`, 'i');

@@ -5,6 +5,7 @@ import { vatShareIsPlausible } from '../../domain/invoice-checks.ts';
 import { COLUMN_GAP, spanConf, spanRuns, type Line } from '../layout/lines.ts';
 import { centsCut, findAmounts, type AmountMatch } from './amount-parser.ts';
 import { amountsPaid, MAX_ROUNDING, onCashStep, paidTotal, paymentProves, roundedTotal, roundedTotalBelow, roundingAdjustment, roundingLine, roundingsAbove, type Rounding } from './cash-payment.ts';
+import { titledCreditNote } from './credit-note.ts';
 import { findLabels } from './labelled-values.ts';
 import { AMOUNT_DECOYS, AMOUNT_LABELS, SERVICE_CHARGE, ZERO_VAT_EVIDENCE, type AmountRole } from './labels.ts';
 import { fold } from './text-normalise.ts';
@@ -571,10 +572,20 @@ export function readTotals(lines: Line[]): Totals {
     // total is, may be another than the one the equation proves. The payment then says which
     // ("Round Adj -$0.02" read "-50.02", then "DEBIT CARD $315.15" under a total of 315.17).
     const unroundedTotal = beforeRounding(solved.ttc, rounded, lines, rounding);
+    // A total or amount due printed as such that is more than the one proven, which nothing deducted
+    // between them explains: what is added after the VAT sum (disbursements outside the VAT, a
+    // previous balance: "Total TTC 1 200,00", "Débours 35,00", "Total facture 1 235,00") may be what
+    // the invoice asks, and the equation then proves only a part of it.
+    const exceeded = ttc.some((c) => !c.repaired && !c.doubtful && !c.inColumn && c.cents !== rounded
+      && Math.sign(c.cents) === Math.sign(solved.ttc.cents) && Math.abs(c.cents) > Math.max(Math.abs(solved.ttc.cents), Math.abs(rounded ?? solved.ttc.cents))
+      && !roundedPair(c, solved.ttc, rounding) && !deductedBetween(lines, c, solved.ttc));
+    // A credit note's amounts are negative: read positive, they were printed unsigned or OCR lost
+    // every minus, and which it was is for a person to say.
+    const unsignedCredit = solved.ttc.cents > 0 && !signsClash && titledCreditNote(lines);
     const total = outranking ? outranking.cents : unroundedTotal ? paidTotal(rounded, lines, rounding, true) : rounded;
     // A rounded total found below a rounding whose amount did not read: no line proves that step.
     const roundingUnread = rounding === null && rounded !== solved.ttc.cents;
-    const weak = Boolean(rival || outranking) || splitRival || signsClash || unsure || unroundedTotal || roundingUnread || stepped;
+    const weak = Boolean(rival || outranking) || splitRival || signsClash || unsure || unroundedTotal || roundingUnread || stepped || exceeded || unsignedCredit;
     // A rounding read on its own line between the sum and the total reported: net + tax + rounding.
     // Either the equation closed on the total below it, or the total below it was found after.
     const cashRounding = total === null || outranking ? null

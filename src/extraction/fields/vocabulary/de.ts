@@ -226,4 +226,10 @@ export const DE: Vocabulary = {
     'rechnung',
     'gutschrift',
   ],
+  creditNoteTitles: [
+    'gutschrift',
+    'rechnungskorrektur',
+    'korrekturrechnung',
+    'stornorechnung',
+  ],
 };

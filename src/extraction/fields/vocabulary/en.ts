@@ -262,4 +262,8 @@ export const EN: Vocabulary = {
     'copy',
     'page',
   ],
+  creditNoteTitles: [
+    String.raw`credit\s+note`,
+    String.raw`credit\s+memo`,
+  ],
 };

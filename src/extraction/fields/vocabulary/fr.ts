@@ -328,4 +328,9 @@ export const FR: Vocabulary = {
     'duplicata',
     'original',
   ],
+  creditNoteTitles: [
+    String.raw`facture\s+d'avoir`,
+    'avoir',
+    String.raw`note\s+de\s+credit`,
+  ],
 };

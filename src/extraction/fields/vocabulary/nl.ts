@@ -58,4 +58,7 @@ export const NL: Vocabulary = {
   titleWords: [
     'factuur',
   ],
+  creditNoteTitles: [
+    'creditnota',
+  ],
 };
