@@ -458,6 +458,20 @@ test("a bare 'TOTAL' after a table border OCR read as a bar ('| TOTAL   £24,360
   assert.deepEqual([inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc, inv.extra.amountsProof], [2297834, 138231, 2436065, 'equation']);
 });
 
+test('a "Date" heading over a column of several dates heads the items, not the invoice: its first row is not booked as the invoice date', () => {
+  const page = (rows: Array<[string, string, string]>) => readFields([
+    run('Ébénisterie Vallet', 40, 20, 18), run('FACTURE N° EV-2031-44', 350, 45), run('17/03/2031', 350, 60),
+    ...cells(300, [['Date', 40], ['Désignation', 120], ['Montant HT', 420]]),
+    ...rows.flatMap(([d, what, amount], i) => cells(315 + 15 * i, [[d, 40], [what, 120], [amount, 420]])),
+    run('Total HT', 350, 600), run('410,00 €', 480, 600), run('TVA 20 %', 350, 615), run('82,00 €', 480, 615), run('Total TTC', 350, 630), run('492,00 €', 480, 630),
+  ]);
+  const table = page([['02/03/2031', 'Dépose', '160,00'], ['09/03/2031', 'Pose', '250,00']]);
+  assert.equal(decide(table, 'pdf-text').status, 'pending');
+  assert.equal(table.extra.dateEvidence?.label, 'generic');
+  // One row under it: the heading names the date of that row, as it does in a row of references.
+  assert.equal(page([['02/03/2031', 'Dépose et pose', '410,00']]).extra.dateEvidence?.label, 'explicit');
+});
+
 test('a due date repeated without its label (its words missed) explains itself: no rival of a labelled invoice date, still a candidate when nothing else is', () => {
   const terms = run('Règlement par virement, soit plus tard le 31/01/2023.', 40, 500);
   const dated = readFields([run('Date : 15/12/2022', 40, 85), run('Date limite de paiement :   31/01/2023', 40, 100), terms]);

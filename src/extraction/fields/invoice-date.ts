@@ -40,7 +40,8 @@ export function readDates(lines: Line[]): DateReading {
     const line = lines[hit.lineIndex]!;
     // The date beside the label, as sure as its own words; else the one under it, slightly less sure.
     const beside = findDates(hit.after, order, true)[0];
-    const belowCell = beside ? undefined : hit.below().find((t) => findDates(t, order, true).length);
+    const datesUnder = beside ? [] : hit.below().filter((t) => findDates(t, order, true).length);
+    const belowCell = datesUnder[0];
     const date = beside ?? (belowCell === undefined ? undefined : findDates(belowCell, order, true)[0]);
     if (!date) continue;
     labelled.add(hit.lineIndex);
@@ -49,7 +50,11 @@ export function readDates(lines: Line[]): DateReading {
     if (hit.role !== 'invoice' || DATE_QUALIFIERS.test(fold(hit.after)) || qualifiedBefore(hit, hits, line.text)) continue;
     const conf = beside ? spanConf(line, hit.afterIndex + beside.index, hit.afterIndex + beside.end) : line.conf;
     const wordConf = beside ? conf : confUnder(lines, hit.lineIndex, belowCell!, date) ?? conf;
-    scored.push(candidate(date.iso, beside ? hit.besideWeight : hit.weight, conf, beside ? 0 : BELOW_PENALTY, true, wordConf));
+    // A heading over a column of different dates heads a table's rows (the dates of the items or
+    // services), not the invoice's: its first row says no more than a bare "Date" would.
+    const column = new Set(datesUnder.map((t) => findDates(t, order, true)[0]!.iso)).size > 1;
+    const weight = beside ? hit.besideWeight : column ? Math.min(hit.weight, DATES_COLUMN) : hit.weight;
+    scored.push(candidate(date.iso, weight, conf, beside ? 0 : BELOW_PENALTY, true, wordConf));
   }
   // An unlabelled date in the upper part of page 1 is a weaker candidate, unless its line is a decoy.
   // One that another label accounts for elsewhere (the deadline repeated in the payment terms, in words
@@ -94,6 +99,8 @@ function confUnder(lines: Line[], labelLine: number, cell: string, date: { index
 const MAX_ROWS_UNDER = 6;
 
 const UNLABELLED = 0.6;
+/** A heading over a column of several dates: as a bare "Date" (labels.ts, BARE_DATE), short of naming the invoice's. */
+const DATES_COLUMN = 0.85;
 /** A till receipt's date printed with the time of the sale weighs as a bare "Date" label (labels.ts). */
 const TIMESTAMPED = 0.85;
 /** A time of day, "16:18" or "09:40:12": not the digits of a date, an amount or a reference ("T12:30", "POS1:23"). */
