@@ -233,3 +233,16 @@ test('a page titled a credit note whose amounts all read positive does not prove
   assert.equal(read([...amounts(''), run('Avoir n° AV-2031-02 déduit', 40, 470)]).proof, 'equation');
   assert.equal(read([run('FACTURE', 350, 45), ...amounts('')]).proof, 'equation');
 });
+
+test("one item's row under HT | TVA | TTC headings proves no total while a labelled total says another amount", () => {
+  const page = (total: string) => read([
+    run('Désignation', 40, 300), run('Montant HT', 300, 300), run('TVA', 380, 300), run('Montant TTC', 460, 300),
+    run('Table en chêne', 40, 315), run('900,00', 300, 315), run('180,00', 380, 315), run('1 080,00', 460, 315),
+    run('Livraison', 40, 345), run('10,00', 300, 345),
+    run('Total HT', 350, 400), run('910,00 €', 480, 400), run('TVA 20 %', 350, 415), run('182,00 €', 480, 415),
+    run('Total TTC', 350, 430), run(total, 480, 430),
+  ]);
+  assert.deepEqual(page('1 092,00 €'), { amounts: [91000, 18200, 109200], proof: 'equation' });
+  // The total misread smaller: the item's row adds up, and the labelled total no longer proves the page's.
+  assert.equal(page('1 052,00 €').proof, 'weak');
+});

@@ -579,13 +579,18 @@ export function readTotals(lines: Line[]): Totals {
     const exceeded = ttc.some((c) => !c.repaired && !c.doubtful && !c.inColumn && c.cents !== rounded
       && Math.sign(c.cents) === Math.sign(solved.ttc.cents) && Math.abs(c.cents) > Math.max(Math.abs(solved.ttc.cents), Math.abs(rounded ?? solved.ttc.cents))
       && !roundedPair(c, solved.ttc, rounding) && !deductedBetween(lines, c, solved.ttc));
+    // A total read down a column (an item's row under "Montant HT | TVA | Montant TTC") beside a total
+    // printed under its own label that says another amount: the column may be one item's, and the
+    // labelled total, misread, no longer outranks it.
+    const columnAgainstLabel = Boolean(solved.ttc.inColumn) && ttc.some((c) => c.role === 'ttc' && !c.inColumn && !c.repaired
+      && c.cents !== solved.ttc.cents && !roundedPair(c, solved.ttc, rounding));
     // A credit note's amounts are negative: read positive, they were printed unsigned or OCR lost
     // every minus, and which it was is for a person to say.
     const unsignedCredit = solved.ttc.cents > 0 && !signsClash && titledCreditNote(lines);
     const total = outranking ? outranking.cents : unroundedTotal ? paidTotal(rounded, lines, rounding, true) : rounded;
     // A rounded total found below a rounding whose amount did not read: no line proves that step.
     const roundingUnread = rounding === null && rounded !== solved.ttc.cents;
-    const weak = Boolean(rival || outranking) || splitRival || signsClash || unsure || unroundedTotal || roundingUnread || stepped || exceeded || unsignedCredit;
+    const weak = Boolean(rival || outranking) || splitRival || signsClash || unsure || unroundedTotal || roundingUnread || stepped || exceeded || columnAgainstLabel || unsignedCredit;
     // A rounding read on its own line between the sum and the total reported: net + tax + rounding.
     // Either the equation closed on the total below it, or the total below it was found after.
     const cashRounding = total === null || outranking ? null
