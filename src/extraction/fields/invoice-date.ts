@@ -3,7 +3,7 @@ import { COLUMN_GAP, spanConf, type Line } from '../layout/lines.ts';
 import { findAmounts } from './amount-parser.ts';
 import { findDates, numericDateOrder } from './date-parser.ts';
 import { findLabels, type LabelHit } from './labelled-values.ts';
-import { AMOUNT_DECOYS, DATE_LABELS, DATE_QUALIFIERS, NAMES_THE_INVOICE_DATE, type DateRole } from './labels.ts';
+import { AMOUNT_DECOYS, BARE_DATE, DATE_LABELS, DATE_QUALIFIERS, NAMES_THE_INVOICE_DATE, type DateRole } from './labels.ts';
 import { fold } from './text-normalise.ts';
 import { isOneNarrowColumn } from '../layout/narrow-column.ts';
 
@@ -40,8 +40,8 @@ export function readDates(lines: Line[]): DateReading {
     const line = lines[hit.lineIndex]!;
     // The date beside the label, as sure as its own words; else the one under it, slightly less sure.
     const beside = findDates(hit.after, order, true)[0];
-    const datesUnder = beside ? [] : hit.below().filter((t) => findDates(t, order, true).length);
-    const belowCell = datesUnder[0];
+    const datesUnder = beside ? [] : hit.below().flatMap((cell) => findDates(cell, order, true).slice(0, 1).map((d) => ({ cell, iso: d.iso })));
+    const belowCell = datesUnder[0]?.cell;
     const date = beside ?? (belowCell === undefined ? undefined : findDates(belowCell, order, true)[0]);
     if (!date) continue;
     labelled.add(hit.lineIndex);
@@ -50,10 +50,11 @@ export function readDates(lines: Line[]): DateReading {
     if (hit.role !== 'invoice' || DATE_QUALIFIERS.test(fold(hit.after)) || qualifiedBefore(hit, hits, line.text)) continue;
     const conf = beside ? spanConf(line, hit.afterIndex + beside.index, hit.afterIndex + beside.end) : line.conf;
     const wordConf = beside ? conf : confUnder(lines, hit.lineIndex, belowCell!, date) ?? conf;
-    // A heading over a column of different dates heads a table's rows (the dates of the items or
-    // services), not the invoice's: its first row says no more than a bare "Date" would.
-    const column = new Set(datesUnder.map((t) => findDates(t, order, true)[0]!.iso)).size > 1;
-    const weight = beside ? hit.besideWeight : column ? Math.min(hit.weight, DATES_COLUMN) : hit.weight;
+    // A heading over a column of different dates, whose first row prints money, heads a table of
+    // items or services, not the invoice's references: its first row's date says no more than a
+    // bare "Date" would.
+    const itemRows = new Set(datesUnder.map((d) => d.iso)).size > 1 && findAmounts(rowUnder(lines, hit.lineIndex, belowCell!)?.text ?? '').length > 0;
+    const weight = beside ? hit.besideWeight : itemRows ? Math.min(hit.weight, BARE_DATE) : hit.weight;
     scored.push(candidate(date.iso, weight, conf, beside ? 0 : BELOW_PENALTY, true, wordConf));
   }
   // An unlabelled date in the upper part of page 1 is a weaker candidate, unless its line is a decoy.
@@ -88,9 +89,14 @@ function evidenceFor(best: Candidate | null, scored: Candidate[]): DateEvidence 
   return { label: explicit ? 'explicit' : 'generic', rivals: [...new Set(scored.filter(competes).map((c) => c.iso))], wordConfidence: best.wordConf };
 }
 
+/** The first line under a label that holds a cell of its column. */
+function rowUnder(lines: Line[], labelLine: number, cell: string): Line | undefined {
+  return lines.slice(labelLine + 1, labelLine + 1 + MAX_ROWS_UNDER).find((l) => l.text.includes(cell));
+}
+
 /** How surely the words of a date read under its label were read: in the first line below that holds the cell. */
 function confUnder(lines: Line[], labelLine: number, cell: string, date: { index: number; end: number }): number | null {
-  const line = lines.slice(labelLine + 1, labelLine + 1 + MAX_ROWS_UNDER).find((l) => l.text.includes(cell));
+  const line = rowUnder(lines, labelLine, cell);
   const at = line?.text.indexOf(cell) ?? -1;
   return line && at >= 0 ? spanConf(line, at + date.index, at + date.end) : null;
 }
@@ -99,8 +105,6 @@ function confUnder(lines: Line[], labelLine: number, cell: string, date: { index
 const MAX_ROWS_UNDER = 6;
 
 const UNLABELLED = 0.6;
-/** A heading over a column of several dates: as a bare "Date" (labels.ts, BARE_DATE), short of naming the invoice's. */
-const DATES_COLUMN = 0.85;
 /** A till receipt's date printed with the time of the sale weighs as a bare "Date" label (labels.ts). */
 const TIMESTAMPED = 0.85;
 /** A time of day, "16:18" or "09:40:12": not the digits of a date, an amount or a reference ("T12:30", "POS1:23"). */

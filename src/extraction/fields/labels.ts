@@ -89,7 +89,7 @@ const TITLE_DATED = 0.9;
 /** A bare "Date" that is a whole cell in a row of headings, beside the due date's. */
 const DATE_HEADING_CELL = 0.9;
 /** A bare "Date" beside or above its value. */
-const BARE_DATE = 0.85;
+export const BARE_DATE = 0.85;
 /** A letter's date ("Nantes, le 5 septembre 2025") or a title word directly before a date. */
 const LETTER_DATE = 0.85;
 /** "Fait le …" where the invoice is signed off: its date, though not labelled as the invoice's. */
@@ -207,7 +207,7 @@ export const NUMBER_LABELS: Label<'number'>[] = [
   ].join('|')),
   label('number', VOUCHER_NUMBER, String.raw`\b${any('voucherNumbers')}(?![a-z])`),
   // "Réf. facture", "Invoice reference": the reference says whose it is.
-  label('number', INVOICE_REFERENCE, String.raw`(${CELL_START}[ \t]*${any('referenceWords')}\b\.?[ \t]*(de[ \t]+la[ \t]+)?(facture|invoice)|\b${any('invoiceTitles')}[ \t]+${any('referenceWords')})\b\.?[ \t]*:?(?![ \t]*${any('notOurReference')})`),
+  label('number', INVOICE_REFERENCE, String.raw`${CELL_START}[ \t]*(${any('referenceWords')}\b\.?[ \t]*(de[ \t]+la[ \t]+)?(facture|invoice)|${any('invoiceTitles')}[ \t]+${any('referenceWords')})\b\.?[ \t]*:?(?![ \t]*${any('notOurReference')})`),
   // Not letters glued to digits: "NR2 1RT" is a British postcode, where "N° 2" and "Nr.2" are labels.
   label('number', BARE_NUMBER_CELL, String.raw`${CELL_START}[ \t]*${any('cellNumberWords')}\.?(?![a-z])(?!(?<=[a-z])\d)`),
   // "Référence de la facture :", "Invoice reference"; not "Votre référence", "Référence client", nor
@@ -250,12 +250,6 @@ export const NAME_THEN_REGISTRATION = new RegExp(String.raw`^[^\d:]{4,60}?\s[-�
 export const STREET_ADDRESS = new RegExp(String.raw`^((no|lot)\.?\s*)?\d+\s*(bis|ter|[a-z]\b)?\s*,?\s+([a-z'-]+\s+){0,3}?${any('streetTypes')}(?![a-z])|\b${any('streetTypes')}\s+\d+\s*[a-z]?$`);
 /** A postcode and its town, with its region after a comma: "81200 Johor Bahru, Johor", "75011 Paris". */
 export const POSTCODE_AND_TOWN = /^\d{4,5}\s+\p{L}[\p{L}\s.'-]*(,\s*\p{L}[\p{L}\s.'-]*)?,?$/u;
-
-/**
- * A credit note's title, alone in its cell or before its number ("AVOIR", "Avoir N° AV-31", "Credit
- * Note: CN-7", "Gutschrift 2024-12"): folded text of one cell.
- */
-export const CREDIT_NOTE_TITLE = new RegExp(String.raw`^\W*${any('creditNoteTitles')}(?![a-z])[ \t]*(${NUMBER_MARK}|:|[a-z]{0,4}[-/]?\d|$)`);
 
 /** Words that open a document's title, never a company's name (matched in the text as printed). */
 export const DOCUMENT_TITLES = new RegExp(String.raw`^${any('titleWords')}\b`, 'i');

@@ -5,7 +5,6 @@ import { vatShareIsPlausible } from '../../domain/invoice-checks.ts';
 import { COLUMN_GAP, spanConf, spanRuns, type Line } from '../layout/lines.ts';
 import { centsCut, findAmounts, type AmountMatch } from './amount-parser.ts';
 import { amountsPaid, MAX_ROUNDING, onCashStep, paidTotal, paymentProves, roundedTotal, roundedTotalBelow, roundingAdjustment, roundingLine, roundingsAbove, type Rounding } from './cash-payment.ts';
-import { titledCreditNote } from './credit-note.ts';
 import { findLabels } from './labelled-values.ts';
 import { AMOUNT_DECOYS, AMOUNT_LABELS, SERVICE_CHARGE, ZERO_VAT_EVIDENCE, type AmountRole } from './labels.ts';
 import { fold } from './text-normalise.ts';
@@ -572,25 +571,24 @@ export function readTotals(lines: Line[]): Totals {
     // total is, may be another than the one the equation proves. The payment then says which
     // ("Round Adj -$0.02" read "-50.02", then "DEBIT CARD $315.15" under a total of 315.17).
     const unroundedTotal = beforeRounding(solved.ttc, rounded, lines, rounding);
-    // A total or amount due printed as such that is more than the one proven, which nothing deducted
-    // between them explains: what is added after the VAT sum (disbursements outside the VAT, a
-    // previous balance: "Total TTC 1 200,00", "Débours 35,00", "Total facture 1 235,00") may be what
-    // the invoice asks, and the equation then proves only a part of it.
-    const exceeded = ttc.some((c) => !c.repaired && !c.doubtful && !c.inColumn && c.cents !== rounded
+    // A larger total or amount due below the proven one, which an amount printed between them takes
+    // it to: a charge added after the VAT sum ("Total TTC 1 200,00", "Débours 35,00", "Total facture
+    // 1 235,00"), outside the equation, which then proves only a part of what the invoice asks. Not
+    // the cash a till was handed ("Change 4.55", "Total Payment 50.00"): that is a payment.
+    const handed = amountsPaid(lines);
+    const chargeAdded = ttc.some((c) => !c.repaired && !c.doubtful && !c.inColumn && c.lineIndex > solved.ttc.lineIndex
       && Math.sign(c.cents) === Math.sign(solved.ttc.cents) && Math.abs(c.cents) > Math.max(Math.abs(solved.ttc.cents), Math.abs(rounded ?? solved.ttc.cents))
-      && !roundedPair(c, solved.ttc, rounding) && !deductedBetween(lines, c, solved.ttc));
-    // A total read down a column (an item's row under "Montant HT | TVA | Montant TTC") beside a total
-    // printed under its own label that says another amount: the column may be one item's, and the
-    // labelled total, misread, no longer outranks it.
+      && !roundedPair(c, solved.ttc, rounding) && !handed.includes(c.cents) && deductedBetween(lines, solved.ttc, c));
+    // A total read down a column (an item's row under "Montant HT | TVA | Montant TTC") above a total
+    // printed under its own label, as many digits long, that says another amount: the labelled one
+    // may be the page's total misread by a digit, which then no longer outranks one item's row.
+    const digits = (cents: Cents) => String(Math.abs(cents)).length;
     const columnAgainstLabel = Boolean(solved.ttc.inColumn) && ttc.some((c) => c.role === 'ttc' && !c.inColumn && !c.repaired
-      && c.cents !== solved.ttc.cents && !roundedPair(c, solved.ttc, rounding));
-    // A credit note's amounts are negative: read positive, they were printed unsigned or OCR lost
-    // every minus, and which it was is for a person to say.
-    const unsignedCredit = solved.ttc.cents > 0 && !signsClash && titledCreditNote(lines);
+      && c.lineIndex > solved.ttc.lineIndex && c.cents !== solved.ttc.cents && digits(c.cents) === digits(solved.ttc.cents) && !roundedPair(c, solved.ttc, rounding));
     const total = outranking ? outranking.cents : unroundedTotal ? paidTotal(rounded, lines, rounding, true) : rounded;
     // A rounded total found below a rounding whose amount did not read: no line proves that step.
     const roundingUnread = rounding === null && rounded !== solved.ttc.cents;
-    const weak = Boolean(rival || outranking) || splitRival || signsClash || unsure || unroundedTotal || roundingUnread || stepped || exceeded || columnAgainstLabel || unsignedCredit;
+    const weak = Boolean(rival || outranking) || splitRival || signsClash || unsure || unroundedTotal || roundingUnread || stepped || chargeAdded || columnAgainstLabel;
     // A rounding read on its own line between the sum and the total reported: net + tax + rounding.
     // Either the equation closed on the total below it, or the total below it was found after.
     const cashRounding = total === null || outranking ? null
@@ -664,7 +662,8 @@ export function readTotals(lines: Line[]): Totals {
 
 /**
  * An amount printed on a line between a total and a later one that is their difference: a deposit,
- * a payment or a discount, which makes the later one what remains of the first.
+ * a payment or a discount, which makes the later one what remains of the first (or a charge, which
+ * the later one adds to it).
  */
 function deductedBetween(lines: Line[], total: Candidate, later: Candidate): boolean {
   if (later.lineIndex <= total.lineIndex) return false;

@@ -33,7 +33,7 @@ export type VocabularyList =
   | 'invoiceTitles'
   // Parties and documents
   | 'sellerHeadings' | 'customerLabels' | 'contactKeys' | 'legalForms' | 'spelledLegalForms' | 'titleWords'
-  | 'registrations' | 'streetTypes' | 'creditNoteTitles';
+  | 'registrations' | 'streetTypes';
 
 /** The word lists of one language. A language leaves out what it has no words for. */
 export type Vocabulary = { readonly [list in VocabularyList]?: readonly string[] };

@@ -226,10 +226,4 @@ export const DE: Vocabulary = {
     'rechnung',
     'gutschrift',
   ],
-  creditNoteTitles: [
-    'gutschrift',
-    'rechnungskorrektur',
-    'korrekturrechnung',
-    'stornorechnung',
-  ],
 };

@@ -262,8 +262,4 @@ export const EN: Vocabulary = {
     'copy',
     'page',
   ],
-  creditNoteTitles: [
-    String.raw`credit\s+note`,
-    String.raw`credit\s+memo`,
-  ],
 };

@@ -271,8 +271,8 @@ export const FR: Vocabulary = {
     String.raw`livre\s+a`,
     'acheteur',
     String.raw`a\s+l'attention`,
-    // "Adressé à": the addressee.
-    String.raw`adresse\s+a`,
+    // "Adressé à" heading its block, a whole cell: not "tout règlement doit être adressé à …".
+    String.raw`(?<=(^|\u2003)\s?)adresse\s+a(?=\s*:?\s*($|\u2003))`,
     String.raw`donneur\s+d'ordre`,
   ],
   legalForms: [
@@ -327,10 +327,5 @@ export const FR: Vocabulary = {
     'proforma',
     'duplicata',
     'original',
-  ],
-  creditNoteTitles: [
-    String.raw`facture\s+d'avoir`,
-    'avoir',
-    String.raw`note\s+de\s+credit`,
   ],
 };

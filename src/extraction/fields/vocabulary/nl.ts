@@ -58,7 +58,4 @@ export const NL: Vocabulary = {
   titleWords: [
     'factuur',
   ],
-  creditNoteTitles: [
-    'creditnota',
-  ],
 };
