@@ -25,7 +25,7 @@ import { connectPostgres } from '../src/db/postgres.ts';
 import type { Database } from '../src/db/database.ts';
 import { tokensRepo } from '../src/repositories/tokens.ts';
 import { signAccessToken } from '../src/services/jwt.ts';
-import { machine } from './lib.ts';
+import { listeningPort, machine } from './lib.ts';
 import { BIG, FIRM_A, SMALL, USER_A, seedListData } from './list-seed.ts';
 
 const { values: args } = parseArgs({
@@ -100,16 +100,7 @@ async function startServer(mode: 'service' | 'baseline', dbEnv: Record<string, s
   const child = spawn(process.execPath, [path.join(import.meta.dirname, 'list-server.ts'), mode], {
     env: { ...env, ...dbEnv }, stdio: ['ignore', 'pipe', 'inherit'],
   });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk) => {
-      out += chunk;
-      const match = /listening (\d+)/.exec(out);
-      if (match) resolve(Number(match[1]));
-    });
-    child.once('exit', (code) => reject(new Error(`${mode} exited with ${code}`)));
-  });
-  return { name: mode, child, port };
+  return { name: mode, child, port: await listeningPort(child, mode) };
 }
 
 /** CPU time (user + system) of a process so far, in ms, from /proc (all its threads). */

@@ -21,7 +21,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { percentile } from '../src/evaluation/scoring.ts';
-import { machine } from './lib.ts';
+import { listeningPort, machine } from './lib.ts';
 
 const PASSWORD = 'bench-password-1';
 
@@ -152,16 +152,7 @@ async function main() {
 
 async function startServer(env: Record<string, string>): Promise<{ child: ChildProcess; port: number }> {
   const child = spawn(process.execPath, [import.meta.filename, 'serve'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
-  const port = await new Promise<number>((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk) => {
-      out += chunk;
-      const match = /listening (\d+)/.exec(out);
-      if (match) resolve(Number(match[1]));
-    });
-    child.once('exit', (code) => reject(new Error(`the service exited with ${code}`)));
-  });
-  return { child, port };
+  return { child, port: await listeningPort(child, 'the service') };
 }
 
 async function stopServer(child: ChildProcess): Promise<void> {
