@@ -40,20 +40,20 @@ export function readDates(lines: Line[]): DateReading {
     const line = lines[hit.lineIndex]!;
     // The date beside the label, as sure as its own words; else the one under it, slightly less sure.
     const beside = findDates(hit.after, order, true)[0];
-    const datesUnder = beside ? [] : hit.below().flatMap((cell) => findDates(cell, order, true).slice(0, 1).map((d) => ({ cell, iso: d.iso })));
-    const belowCell = datesUnder[0]?.cell;
-    const date = beside ?? (belowCell === undefined ? undefined : findDates(belowCell, order, true)[0]);
+    const datesUnder = beside ? [] : hit.below().flatMap((cell) => findDates(cell, order, true).slice(0, 1).map((date) => ({ cell, date })));
+    const date = beside ?? datesUnder[0]?.date;
     if (!date) continue;
     labelled.add(hit.lineIndex);
     if (hit.role === 'due') dueDate ??= date.iso;
     if (hit.role !== 'invoice') accounted.add(date.iso);
     if (hit.role !== 'invoice' || DATE_QUALIFIERS.test(fold(hit.after)) || qualifiedBefore(hit, hits, line.text)) continue;
     const conf = beside ? spanConf(line, hit.afterIndex + beside.index, hit.afterIndex + beside.end) : line.conf;
-    const wordConf = beside ? conf : confUnder(lines, hit.lineIndex, belowCell!, date) ?? conf;
+    const under = beside ? undefined : { cell: datesUnder[0]!.cell, row: rowUnder(lines, hit.lineIndex, datesUnder[0]!.cell) };
+    const wordConf = under ? confUnder(under.row, under.cell, date) ?? conf : conf;
     // A heading over a column of different dates, whose first row prints money, heads a table of
     // items or services, not the invoice's references: its first row's date says no more than a
     // bare "Date" would.
-    const itemRows = new Set(datesUnder.map((d) => d.iso)).size > 1 && findAmounts(rowUnder(lines, hit.lineIndex, belowCell!)?.text ?? '').length > 0;
+    const itemRows = new Set(datesUnder.map((d) => d.date.iso)).size > 1 && findAmounts(under?.row?.text ?? '').length > 0;
     const weight = beside ? hit.besideWeight : itemRows ? Math.min(hit.weight, BARE_DATE) : hit.weight;
     scored.push(candidate(date.iso, weight, conf, beside ? 0 : BELOW_PENALTY, true, wordConf));
   }
@@ -94,9 +94,8 @@ function rowUnder(lines: Line[], labelLine: number, cell: string): Line | undefi
   return lines.slice(labelLine + 1, labelLine + 1 + MAX_ROWS_UNDER).find((l) => l.text.includes(cell));
 }
 
-/** How surely the words of a date read under its label were read: in the first line below that holds the cell. */
-function confUnder(lines: Line[], labelLine: number, cell: string, date: { index: number; end: number }): number | null {
-  const line = rowUnder(lines, labelLine, cell);
+/** How surely the words of a date read under its label were read, in its row (see rowUnder). */
+function confUnder(line: Line | undefined, cell: string, date: { index: number; end: number }): number | null {
   const at = line?.text.indexOf(cell) ?? -1;
   return line && at >= 0 ? spanConf(line, at + date.index, at + date.end) : null;
 }

@@ -575,10 +575,9 @@ export function readTotals(lines: Line[]): Totals {
     // it to: a charge added after the VAT sum ("Total TTC 1 200,00", "Débours 35,00", "Total facture
     // 1 235,00"), outside the equation, which then proves only a part of what the invoice asks. Not
     // the cash a till was handed ("Change 4.55", "Total Payment 50.00"): that is a payment.
-    const handed = amountsPaid(lines);
     const chargeAdded = ttc.some((c) => !c.repaired && !c.doubtful && !c.inColumn && c.lineIndex > solved.ttc.lineIndex
       && Math.sign(c.cents) === Math.sign(solved.ttc.cents) && Math.abs(c.cents) > Math.max(Math.abs(solved.ttc.cents), Math.abs(rounded ?? solved.ttc.cents))
-      && !roundedPair(c, solved.ttc, rounding) && !handed.includes(c.cents) && deductedBetween(lines, solved.ttc, c));
+      && !roundedPair(c, solved.ttc, rounding) && deductedBetween(lines, solved.ttc, c) && !amountsPaid(lines).includes(c.cents));
     // A total read down a column (an item's row under "Montant HT | TVA | Montant TTC") above a total
     // printed under its own label, as many digits long, that says another amount: the labelled one
     // may be the page's total misread by a digit, which then no longer outranks one item's row.
