@@ -140,3 +140,23 @@ test('a date OCR read unsurely under its heading is held too, however surely the
   const sure = decide(read(0.7, 0.93), 'ocr');
   assert.ok(!sure.reviewReasons.includes('date_facture is uncertain'), sure.reviewReasons.join('; '));
 });
+
+test('a US invoice whose every numeric date reads both ways leaves its date for review, unless one of its dates shows the order', () => {
+  const us = (dates: TextRun[]) => decide(readFields([
+    run('Harbor Lane Supplies LLC', 40, 20, 18), run('billing@harborlanesupplies.com', 40, 42), ...dates,
+    run('Subtotal', 350, 400), run('$1,250.00', 480, 400),
+    run('Sales Tax 8%', 350, 415), run('$100.00', 480, 415),
+    run('Total', 350, 430), run('$1,350.00', 480, 430),
+  ]), 'pdf-text');
+  const ambiguous = us([run('Invoice Date: 03/04/2026', 350, 60)]);
+  assert.equal(ambiguous.status, 'pending');
+  assert.ok(ambiguous.reviewReasons.some((r) => r.includes('2026-03-04') && r.includes('2026-04-03')), ambiguous.reviewReasons.join('; '));
+  // A due date that can only be month-first settles how the page writes its dates.
+  const settled = us([run('Invoice Date: 03/04/2026', 350, 60), run('Due Date: 03/19/2026', 350, 75)]);
+  assert.equal(settled.status, 'validated', settled.reviewReasons.join('; '));
+  assert.equal(readFields([run('Invoice Date: 03/04/2026', 350, 60), run('Due Date: 03/19/2026', 350, 75), run('Total', 350, 430), run('$1,350.00', 480, 430)]).fields.date_facture, '2026-03-04');
+  // A day equal to its month reads the same both ways.
+  assert.equal(us([run('Invoice Date: 04/04/2026', 350, 60)]).status, 'validated');
+  // In euros, numeric dates are day-first: the same page is booked.
+  assert.equal(decided([run('Date de facture : 03/04/2026', 350, 60)]).status, 'validated');
+});

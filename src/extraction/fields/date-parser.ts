@@ -2,7 +2,13 @@
 import { isoDate } from '../../domain/dates.ts';
 import { fold } from './text-normalise.ts';
 
-export interface DateMatch { iso: string; index: number; end: number }
+export interface DateMatch {
+  iso: string;
+  index: number;
+  end: number;
+  /** The date the same digits make read the other way round, when they can be read both ways (03/04/2026). */
+  otherWay?: string;
+}
 
 const MONTHS: Record<string, number> = {
   janvier: 1, janv: 1, jan: 1, january: 1, januar: 1, janner: 1, januari: 1,
@@ -92,6 +98,11 @@ function oneLetterOff(a: string, b: string): boolean {
  * (11/17/2017) and none is unambiguously day-first (17/11/2017).
  */
 export function numericDateOrder(texts: string[]): NumericOrder {
+  return numericDateOrderShown(texts).order;
+}
+
+/** The document's numeric order, and whether one of its dates shows it (else day-first is a default). */
+export function numericDateOrderShown(texts: string[]): { order: NumericOrder; shown: boolean } {
   let dayFirst = false;
   let monthFirst = false;
   for (const text of texts) {
@@ -101,7 +112,7 @@ export function numericDateOrder(texts: string[]): NumericOrder {
       if (b > 12 && a <= 12 && m[0].includes('/')) monthFirst = true;
     }
   }
-  return monthFirst && !dayFirst ? 'mdy' : 'dmy';
+  return { order: monthFirst && !dayFirst ? 'mdy' : 'dmy', shown: dayFirst !== monthFirst };
 }
 
 /** ISO basic format (20260815): a date only where a label says so, else any 8-digit reference would be one. */
@@ -138,7 +149,8 @@ export function findDates(text: string, order: NumericOrder = 'dmy', labelled = 
     for (const m of folded.matchAll(re)) {
       const iso = build(m as RegExpExecArray, order);
       if (iso && !out.some((d) => m.index! < d.end && d.index < m.index! + m[0].length)) {
-        out.push({ iso, index: m.index!, end: m.index! + m[0].length });
+        const swapped = re === NUMERIC_DATE ? build(m as RegExpExecArray, order === 'dmy' ? 'mdy' : 'dmy') : null;
+        out.push({ iso, index: m.index!, end: m.index! + m[0].length, ...(swapped && swapped !== iso && { otherWay: swapped }) });
       }
     }
   }

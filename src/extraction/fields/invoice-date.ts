@@ -1,7 +1,7 @@
 // The invoice date, told apart from due, delivery, order and period dates by its label.
 import { COLUMN_GAP, spanConf, type Line } from '../layout/lines.ts';
 import { findAmounts } from './amount-parser.ts';
-import { findDates, numericDateOrder } from './date-parser.ts';
+import { findDates, numericDateOrderShown, type DateMatch } from './date-parser.ts';
 import { findLabels, type LabelHit } from './labelled-values.ts';
 import { AMOUNT_DECOYS, BARE_DATE, DATE_LABELS, DATE_QUALIFIERS, NAMES_THE_INVOICE_DATE, type DateRole } from './labels.ts';
 import { fold } from './text-normalise.ts';
@@ -26,7 +26,14 @@ export interface DateEvidence {
 }
 
 
-export function readDates(lines: Line[]): DateReading {
+/**
+ * Currencies of countries that write numeric dates month-first (the United States): on a page in one
+ * of them, a date such as 03/04/2026 may be either, unless another of its dates shows the order.
+ */
+const MONTH_FIRST_CURRENCIES = new Set(['USD']);
+
+/** `currency`: the invoice's currency as read, which says how likely a month-first date is. */
+export function readDates(lines: Line[], currency: string | null = null): DateReading {
   const scored: Candidate[] = [];
   let dueDate: string | null = null;
   // Dates a due, delivery, order or period label accounts for, beside it or under it ("Delivery date"
@@ -34,7 +41,7 @@ export function readDates(lines: Line[]): DateReading {
   // themselves and compete with no invoice date.
   const accounted = new Set<string>();
   const labelled = new Set<number>();
-  const order = numericDateOrder(lines.map((l) => l.text));
+  const { order, shown } = numericDateOrderShown(lines.map((l) => l.text));
   const hits = findLabels(lines, DATE_LABELS);
   for (const hit of hits) {
     const line = lines[hit.lineIndex]!;
@@ -55,7 +62,7 @@ export function readDates(lines: Line[]): DateReading {
     // bare "Date" would.
     const itemRows = new Set(datesUnder.map((d) => d.date.iso)).size > 1 && findAmounts(under?.row?.text ?? '').length > 0;
     const weight = beside ? hit.besideWeight : itemRows ? Math.min(hit.weight, BARE_DATE) : hit.weight;
-    scored.push(candidate(date.iso, weight, conf, beside ? 0 : BELOW_PENALTY, true, wordConf));
+    scored.push(candidate(date, weight, conf, beside ? 0 : BELOW_PENALTY, true, wordConf));
   }
   // An unlabelled date in the upper part of page 1 is a weaker candidate, unless its line is a decoy.
   // One that another label accounts for elsewhere (the deadline repeated in the payment terms, in words
@@ -76,17 +83,21 @@ export function readDates(lines: Line[]): DateReading {
     const dates = findDates(line.text, order);
     const stamped = dates.length > 0 && TIME_OF_DAY.test(line.text) && isTill();
     const weight = stamped ? TIMESTAMPED : UNLABELLED;
-    for (const d of dates) scored.push({ ...candidate(d.iso, weight, line.conf, 0, stamped, spanConf(line, d.index, d.end)), explained: accounted.has(d.iso) });
+    for (const d of dates) scored.push({ ...candidate(d, weight, line.conf, 0, stamped, spanConf(line, d.index, d.end)), explained: accounted.has(d.iso) });
   });
   const best = scored.reduce<Candidate | null>((b, c) => (!b || c.rank > b.rank ? c : b), null);
-  return { invoiceDate: best?.iso ?? null, confidence: best ? Math.min(0.98, best.confidence) : 0, dueDate, evidence: evidenceFor(best, scored) };
+  // Day-first is a default, not a reading, where the currency says month-first is as likely and no
+  // date on the page settles it: the date read the other way round competes with the one chosen.
+  const otherWay = !shown && currency !== null && MONTH_FIRST_CURRENCIES.has(currency) ? best?.otherWay : undefined;
+  return { invoiceDate: best?.iso ?? null, confidence: best ? Math.min(0.98, best.confidence) : 0, dueDate, evidence: evidenceFor(best, scored, otherWay) };
 }
 
-function evidenceFor(best: Candidate | null, scored: Candidate[]): DateEvidence {
+function evidenceFor(best: Candidate | null, scored: Candidate[], otherWay: string | undefined): DateEvidence {
   if (!best || !best.labelled) return { label: 'none', rivals: [], wordConfidence: best?.wordConf ?? 0 };
   const explicit = best.weight >= NAMES_THE_INVOICE_DATE;
   const competes = (c: Candidate) => c.iso !== best.iso && !c.explained && (explicit ? c.labelled && c.weight >= best.weight : true);
-  return { label: explicit ? 'explicit' : 'generic', rivals: [...new Set(scored.filter(competes).map((c) => c.iso))], wordConfidence: best.wordConf };
+  const rivals = [...new Set([...scored.filter(competes).map((c) => c.iso), ...(otherWay ? [otherWay] : [])])];
+  return { label: explicit ? 'explicit' : 'generic', rivals, wordConfidence: best.wordConf };
 }
 
 /** The first line under a label that holds a cell of its column. */
@@ -114,9 +125,9 @@ const BELOW_PENALTY = 0.1;
  * The label picks the date (an invoice-date label over a bare date, whatever OCR made of either);
  * how surely OCR read it then says how sure the date is.
  */
-type Candidate = { iso: string; rank: number; confidence: number; weight: number; labelled: boolean; wordConf: number; explained?: boolean };
-function candidate(iso: string, weight: number, conf: number, penalty: number, labelled: boolean, wordConf: number): Candidate {
-  return { iso, rank: weight * (0.5 + 0.5 * conf) - penalty, confidence: weight * conf - penalty, weight, labelled, wordConf };
+type Candidate = { iso: string; otherWay?: string; rank: number; confidence: number; weight: number; labelled: boolean; wordConf: number; explained?: boolean };
+function candidate({ iso, otherWay }: DateMatch, weight: number, conf: number, penalty: number, labelled: boolean, wordConf: number): Candidate {
+  return { iso, otherWay, rank: weight * (0.5 + 0.5 * conf) - penalty, confidence: weight * conf - penalty, weight, labelled, wordConf };
 }
 
 /**

@@ -12,11 +12,11 @@ import { readTotals } from './totals.ts';
 export function readFields(runs: TextRun[]): ExtractedInvoice {
   const lines = buildLines(runs);
   const totals = readTotals(lines);
-  const dates = readDates(lines);
   const ids = readCompanyIds(lines);
   const number = readInvoiceNumber(lines);
   const supplier = readSupplier(lines);
   const currency = readCurrency(lines, totals.currencies, { french: Boolean(ids.siret || ids.vatId), iban: ids.iban });
+  const dates = readDates(lines, currency.code);
   return {
     fields: {
       montant_ht: totals.ht, montant_tva: totals.tva, montant_ttc: totals.ttc,
