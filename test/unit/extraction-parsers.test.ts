@@ -833,3 +833,13 @@ test('dates: a digit with a degree sign between the month and the year, after a 
   assert.deepEqual(findDates('Date 07,23.2019', 'mdy').map((d) => d.iso), ['2019-07-23']);
   for (const text of ['Total 1,234.50', 'Qty 12,50.2018x', 'Ref 12,10.2018,5', 'Ref 23,07.20191', '23,07,2019', '1.234,5678']) assert.deepEqual(findDates(text), [], text);
 });
+
+test('invoice number: a label colon OCR read as a character or two is skipped for the reference after it; a short number of its own stays', () => {
+  const numero = (...runs: TextRun[]) => readFields(runs).fields.numero;
+  assert.equal(numero(run('Facture n° 0.', 40, 60), run('F2031-4417', 200, 60)), 'F2031-4417');
+  assert.equal(numero(run('Pièce n° 5s', 40, 60), run('PC2207-318', 200, 60)), 'PC2207-318');
+  // What follows a short number is a label, a date or an amount, none of them a reference.
+  assert.equal(numero(run('Facture n° 12', 40, 60), run('Date : 12/03/2026', 200, 60)), '12');
+  assert.equal(numero(run('Facture n° 12', 40, 60), run('12/03/2026', 200, 60)), '12');
+  assert.equal(numero(run('Facture n° 7', 40, 60), run('1 250,00 €', 200, 60)), '7');
+});

@@ -21,8 +21,9 @@ export function readInvoiceNumber(lines: Line[]): { numero: string | null; confi
     // The value beside the label: in its own cell ("N° F-12") or the next one ("Numéro | F-12").
     // A cell of words there ("N° client", or the next heading of a row: "Facture n° | Date") means
     // the value, if any, is under the label.
-    const cell = hit.after.split(COLUMN_GAP).find((c) => /\w/.test(c)) ?? '';
-    const besideToken = TOKEN.exec(cell)?.[1];
+    const cells = hit.after.split(COLUMN_GAP).filter((c) => /\w/.test(c));
+    const cell = cells[0] ?? '';
+    const besideToken = speckBefore(TOKEN.exec(cell)?.[1], cells[1]) ?? TOKEN.exec(cell)?.[1];
     const beside = besideToken !== undefined && /\d/.test(besideToken);
     // Under a bare "No." is a table's column of line numbers: only a full label looks below, or a
     // bare "Numéro" spelled out in the row that heads the invoice's date ("Numéro | Facture du |
@@ -40,6 +41,20 @@ export function readInvoiceNumber(lines: Line[]): { numero: string | null; confi
   }
   return best ? { numero: best.numero, confidence: Math.min(0.95, best.score * 0.9) } : { numero: null, confidence: 0 };
 }
+
+/**
+ * A label's colon or a speck OCR read as a character or two ("Facture n° 0.   F2025-8805", "Pièce n°
+ * 5s   FA2401-709"), before a reference in the next cell: the reference is the number. A short number
+ * of its own ("Facture n° 12") is followed by a label or a date, not by a reference.
+ */
+function speckBefore(token: string | undefined, nextCell: string | undefined): string | undefined {
+  if (token === undefined || token.length > MAX_SPECK || nextCell === undefined) return undefined;
+  const next = TOKEN.exec(nextCell)?.[1];
+  return next && /\d/.test(next) && next.length >= MIN_HEADED_NUMBER && !DATE_LIKE.test(next) && !findAmounts(nextCell).length ? next : undefined;
+}
+
+/** The most characters OCR makes of a colon or a speck. */
+const MAX_SPECK = 2;
 
 /**
  * Under a bare number heading, a token this long at least: a table with a date column ("N° | Date |
