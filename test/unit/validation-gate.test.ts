@@ -160,3 +160,40 @@ test('a US invoice whose every numeric date reads both ways leaves its date for 
   // In euros, numeric dates are day-first: the same page is booked.
   assert.equal(decided([run('Date de facture : 03/04/2026', 350, 60)]).status, 'validated');
 });
+
+test("another invoice's date on a deposit row, the next billing date and a billing period's first day are not the invoice's date", () => {
+  const date = (runs: TextRun[]) => readFields([...header, ...runs, ...totals]).fields.date_facture;
+  // A final invoice deducting a deposit invoice, named with its date, under the invoice's own bare "Date".
+  const deposit = [run('Date : 18/05/2026', 350, 60), run('Déduction facture d\'acompte N° AC-0412 du 02/02/2026', 40, 445), run('- 120,00 €', 480, 445), run('Reste à payer', 350, 460), run('180,00 €', 480, 460)];
+  assert.equal(date(deposit), '2026-05-18');
+  assert.equal(decided(deposit).status, 'validated', decided(deposit).reviewReasons.join('; '));
+  assert.equal(date([run('Datum: 18.05.2026', 350, 60), run('abzgl. Anzahlung aus Rechnung Nr. 3310 vom 02.02.2026', 40, 445), run('-120,00 €', 480, 445)]), '2026-05-18');
+  assert.equal(date([run('Date : 18/05/2026', 350, 60), run('Annule et remplace facture N° FV-0977 du 11/05/2026', 40, 100)]), '2026-05-18');
+  // A subscription's next invoice.
+  assert.equal(date([run('Date: 18/05/2026', 350, 60), run('Next billing date: 18/06/2026', 40, 100)]), '2026-05-18');
+  assert.equal(date([run('Date : 18/05/2026', 350, 60), run('Prochaine date de facturation : 18/06/2026', 40, 100)]), '2026-05-18');
+  // The month billed, in the title.
+  assert.equal(date([run('Date : 04/06/2026', 350, 60), run('Facture du 01/05/2026 au 31/05/2026', 40, 90, 14)]), '2026-06-04');
+  // The invoice's own title still dates it; so does a deposit invoice's.
+  assert.equal(date([run('Facture N° FV-0990 du 04/06/2026', 40, 90, 14)]), '2026-06-04');
+  assert.equal(date([run('Facture d\'acompte du 04/06/2026', 40, 90, 14)]), '2026-06-04');
+  assert.equal(date([run('Billing date: 04/06/2026', 350, 60)]), '2026-06-04');
+});
+
+test('a deposit asked on the order total, and charges added on several lines after the total, leave the amounts for review', () => {
+  const header2 = [run('Ateliers Brunel SAS', 40, 20, 18), run('compta@ateliers-brunel.fr', 40, 42), run('Date de facture : 04/06/2026', 350, 60)];
+  const order = [
+    run('Total HT', 350, 400), run('5 000,00 €', 480, 400),
+    run('TVA 20 %', 350, 415), run('1 000,00 €', 480, 415),
+    run('Total TTC', 350, 430), run('6 000,00 €', 480, 430),
+  ];
+  const status = (runs: TextRun[]) => decide(readFields([...header2, ...order, ...runs]), 'pdf-text').status;
+  // A deposit invoice: the order's totals, then the part asked.
+  assert.equal(status([run('Acompte 40 % à la commande', 40, 445), run('2 400,00 €', 480, 445), run('Net à payer', 350, 460), run('2 400,00 €', 480, 460)]), 'pending');
+  // Two charges after the total, then the amount asked.
+  assert.equal(status([run('Frais de port', 40, 445), run('25,00 €', 480, 445), run('Emballage', 40, 460), run('15,00 €', 480, 460), run('Net à payer', 350, 475), run('6 040,00 €', 480, 475)]), 'pending');
+  // A deposit already paid, deducted: what remains is due, the total is the invoice's.
+  assert.equal(status([run('Acompte versé', 40, 445), run('- 2 400,00 €', 480, 445), run('Reste à payer', 350, 460), run('3 600,00 €', 480, 460)]), 'validated');
+  // A deposit and a discount for early payment, deducted: likewise.
+  assert.equal(status([run('Acompte versé', 40, 445), run('- 2 400,00 €', 480, 445), run('Escompte 2 %', 40, 460), run('- 72,00 €', 480, 460), run('Reste à payer', 350, 475), run('3 528,00 €', 480, 475)]), 'validated');
+});

@@ -3,7 +3,7 @@ import { COLUMN_GAP, spanConf, type Line } from '../layout/lines.ts';
 import { findAmounts } from './amount-parser.ts';
 import { findDates, numericDateOrderShown, type DateMatch } from './date-parser.ts';
 import { findLabels, type LabelHit } from './labelled-values.ts';
-import { AMOUNT_DECOYS, BARE_DATE, DATE_LABELS, DATE_QUALIFIERS, NAMES_THE_INVOICE_DATE, type DateRole } from './labels.ts';
+import { AMOUNT_DECOYS, BARE_DATE, DATE_LABELS, DATE_QUALIFIERS, DATE_QUALIFIERS_BEFORE, NAMES_THE_INVOICE_DATE, type DateRole } from './labels.ts';
 import { fold } from './text-normalise.ts';
 import { isOneNarrowColumn } from '../layout/narrow-column.ts';
 
@@ -52,8 +52,9 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
     if (!date) continue;
     labelled.add(hit.lineIndex);
     if (hit.role === 'due') dueDate ??= date.iso;
-    if (hit.role !== 'invoice') accounted.add(date.iso);
-    if (hit.role !== 'invoice' || DATE_QUALIFIERS.test(fold(hit.after)) || qualifiedBefore(hit, hits, line.text)) continue;
+    const anotherDate = hit.role === 'invoice' && namesAnotherDate(hit, line, beside);
+    if (hit.role !== 'invoice' || anotherDate) accounted.add(date.iso);
+    if (hit.role !== 'invoice' || anotherDate || DATE_QUALIFIERS.test(fold(hit.after)) || qualifiedBefore(hit, hits, line.text)) continue;
     const conf = beside ? spanConf(line, hit.afterIndex + beside.index, hit.afterIndex + beside.end) : line.conf;
     const under = beside ? undefined : { cell: datesUnder[0]!.cell, row: rowUnder(lines, hit.lineIndex, datesUnder[0]!.cell) };
     const wordConf = under ? confUnder(under.row, under.cell, date) ?? conf : conf;
@@ -98,6 +99,26 @@ function evidenceFor(best: Candidate | null, scored: Candidate[], otherWay: stri
   const competes = (c: Candidate) => c.iso !== best.iso && !c.explained && (explicit ? c.labelled && c.weight >= best.weight : true);
   const rivals = [...new Set([...scored.filter(competes).map((c) => c.iso), ...(otherWay ? [otherWay] : [])])];
   return { label: explicit ? 'explicit' : 'generic', rivals, wordConfidence: best.wordConf };
+}
+
+/**
+ * An invoice-date label whose date is another's: the invoice a deposit or discount row deducts
+ * ("Acompte facture N° FA-14 du 12/01/2026   - 900,00 €", "abzgl. Anzahlung aus Rechnung Nr. 14 vom"),
+ * a label another word makes the next or last invoice's ("Next billing date", "Prochaine date de
+ * facturation"), or the first day of a period ("Facture du 01/03/2026 au 31/03/2026"). It accounts
+ * for its date, which then competes with no other.
+ */
+function namesAnotherDate(hit: LabelHit<DateRole>, line: Line, beside: DateMatch | undefined): boolean {
+  const before = fold(line.text).slice(0, hit.afterIndex - hit.label.length);
+  if (DATE_QUALIFIERS_BEFORE.test(before.slice(before.lastIndexOf(COLUMN_GAP) + 1))) return true;
+  if (AMOUNT_DECOYS.test(fold(line.text)) && findAmounts(line.text).length) return true;
+  return beside !== undefined && startsAPeriod(line.text.slice(hit.afterIndex + beside.end));
+}
+
+/** What follows a date makes it a period's start: "au", "bis", "to", a dash, then another date. */
+function startsAPeriod(rest: string): boolean {
+  const link = /^\s*(au|bis|to|until|till|through|[-\u2013])\s*/i.exec(rest);
+  return link !== null && findDates(rest.slice(link[0].length), 'dmy', true)[0]?.index === 0;
 }
 
 /** The first line under a label that holds a cell of its column. */

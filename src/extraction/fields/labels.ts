@@ -159,6 +159,8 @@ export const DATE_LABELS: Label<DateRole>[] = [
 
 /** Words after a date label that make it another document's or period's date ("date de facture associée"). */
 export const DATE_QUALIFIERS = new RegExp(String.raw`^\W*${any('dateQualifiers')}\b`);
+/** Words just before a date label that make it another invoice's date ("Next billing date", "Prochaine date de facturation"). */
+export const DATE_QUALIFIERS_BEFORE = new RegExp(String.raw`\b${any('dateQualifiersBefore')}\s*$`);
 
 /** Headings that open the seller's block: the next lines name the seller. */
 export const SELLER_HEADINGS = new RegExp(String.raw`^\W*${any('sellerHeadings')}(\s+(trade\s+)?name|\s+nom)?\s*:?\s*$`);

@@ -584,10 +584,18 @@ export function readTotals(lines: Line[]): Totals {
     const digits = (cents: Cents) => String(Math.abs(cents)).length;
     const columnAgainstLabel = Boolean(solved.ttc.inColumn) && ttc.some((c) => c.role === 'ttc' && !c.inColumn && !c.repaired
       && c.lineIndex > solved.ttc.lineIndex && c.cents !== solved.ttc.cents && digits(c.cents) === digits(solved.ttc.cents) && !roundedPair(c, solved.ttc, rounding));
+    // An amount due below the proven total that a line between prints as itself, with no line
+    // printing what was taken off: a deposit asked on the order's total ("Total TTC 12 000,00",
+    // "Acompte 30 % à la commande 3 600,00", "Net à payer 3 600,00"). The invoice bills that part,
+    // not the total the equation proves.
+    const dueRead = best(byRole('due'));
+    const partAsked = dueRead !== null && !dueRead.repaired && dueRead.lineIndex > solved.ttc.lineIndex
+      && Math.sign(dueRead.cents) === Math.sign(solved.ttc.cents) && Math.abs(dueRead.cents) < Math.abs(solved.ttc.cents)
+      && !deductedBetween(lines, solved.ttc, dueRead) && printedBetween(lines, solved.ttc, dueRead, dueRead.cents);
     const total = outranking ? outranking.cents : unroundedTotal ? paidTotal(rounded, lines, rounding, true) : rounded;
     // A rounded total found below a rounding whose amount did not read: no line proves that step.
     const roundingUnread = rounding === null && rounded !== solved.ttc.cents;
-    const weak = Boolean(rival || outranking) || splitRival || signsClash || unsure || unroundedTotal || roundingUnread || stepped || chargeAdded || columnAgainstLabel;
+    const weak = Boolean(rival || outranking) || splitRival || signsClash || unsure || unroundedTotal || roundingUnread || stepped || chargeAdded || columnAgainstLabel || partAsked;
     // A rounding read on its own line between the sum and the total reported: net + tax + rounding.
     // Either the equation closed on the total below it, or the total below it was found after.
     const cashRounding = total === null || outranking ? null
@@ -667,7 +675,16 @@ export function readTotals(lines: Line[]): Totals {
 function deductedBetween(lines: Line[], total: Candidate, later: Candidate): boolean {
   if (later.lineIndex <= total.lineIndex) return false;
   const gap = Math.abs(total.cents - later.cents);
-  return lines.slice(total.lineIndex + 1, later.lineIndex).some((l) => findAmounts(l.text).some((a) => Math.abs(Math.abs(a.cents) - gap) <= 1));
+  if (printedBetween(lines, total, later, gap)) return true;
+  // Several, one a line ("Débours : frais de greffe 35,00", "Débours : timbres 20,00"; a deposit and
+  // a discount): the difference is the sum of each line's last amount, within a cent a line.
+  const lastOfEach = lines.slice(total.lineIndex + 1, later.lineIndex).flatMap((l) => findAmounts(l.text).slice(-1).map((a) => Math.abs(a.cents)));
+  return lastOfEach.length > 1 && Math.abs(lastOfEach.reduce((sum, c) => sum + c, 0) - gap) <= lastOfEach.length;
+}
+
+/** A line between a total and a later one prints this amount, whatever its sign (within a cent). */
+function printedBetween(lines: Line[], total: Candidate, later: Candidate, cents: Cents): boolean {
+  return lines.slice(total.lineIndex + 1, later.lineIndex).some((l) => findAmounts(l.text).some((a) => Math.abs(Math.abs(a.cents) - Math.abs(cents)) <= 1));
 }
 
 /**

@@ -26,7 +26,7 @@ export type VocabularyList =
   // Dates
   | 'invoiceDateLabels' | 'signedDateLabels' | 'numberedTitleDates' | 'otherInvoiceMentions' | 'datedTitles' | 'datedWords'
   | 'dateWords' | 'lineEndDateWords' | 'letterDateWords' | 'titlesBeforeDate' | 'weekdays'
-  | 'dueDateLabels' | 'otherDateLabels' | 'dateQualifiers'
+  | 'dueDateLabels' | 'otherDateLabels' | 'dateQualifiers' | 'dateQualifiersBefore'
   // Invoice numbers
   | 'numberedTitles' | 'compoundTitles' | 'numberWords' | 'numberedDocuments' | 'numberLabels'
   | 'voucherNumbers' | 'cellNumberWords' | 'referenceWords' | 'notOurReference'

@@ -130,7 +130,14 @@ export const DE: Vocabulary = {
   ],
   // "Korrektur der Rechnung R-1 vom", "zur Rechnung Nr. 7 vom", "Ihre Rechnung vom": another
   // invoice's date, the one a credit note or a letter refers to.
+  // "Nächstes Rechnungsdatum", "letzte Rechnung vom": another invoice's date.
+  dateQualifiersBefore: [
+    String.raw`nachste[nrs]?`,
+    String.raw`letzte[nrs]?`,
+    String.raw`vorherige[nrs]?`,
+  ],
   otherInvoiceMentions: [
+    'aus',
     'der',
     'zur?',
     String.raw`(ihre|unsere)[rn]?`,

@@ -142,6 +142,12 @@ export const EN: Vocabulary = {
     String.raw`(start|end)\s+of\s+(the\s+)?(service|supply|term)`,
     String.raw`service\s+(start|end|period|from)`,
   ],
+  dateQualifiersBefore: [
+    'next',
+    'previous',
+    'last',
+    'prior',
+  ],
   dateQualifiers: [
     String.raw`of\s+(the\s+)?(original|related)`,
     'start',

@@ -157,6 +157,11 @@ export const FR: Vocabulary = {
     String.raw`(debut|fin)\s+de\s+(la\s+)?(prestation|mission|periode)`,
   ],
   // Words after an invoice-date label that make it another invoice's or a period's date.
+  dateQualifiersBefore: [
+    'prochaine',
+    'derniere',
+    'precedente',
+  ],
   dateQualifiers: [
     'associee',
     'precedente',
@@ -202,6 +207,8 @@ export const FR: Vocabulary = {
   ],
   // "sur facture N° … du", "la facture N° … du" name the invoice a credit note corrects.
   otherInvoiceMentions: [
+    // "Annule et remplace facture N° … du": the invoice this one replaces.
+    'remplace',
     'sur',
     'la',
     'votre',
