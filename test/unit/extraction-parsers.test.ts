@@ -843,3 +843,10 @@ test('invoice number: a label colon OCR read as a character or two is skipped fo
   assert.equal(numero(run('Facture n° 12', 40, 60), run('12/03/2026', 200, 60)), '12');
   assert.equal(numero(run('Facture n° 7', 40, 60), run('1 250,00 €', 200, 60)), '7');
 });
+
+test("invoice number: a deposit row's invoice number is that deposit invoice's; the kind of invoice may stand between its title and number", () => {
+  const numero = (...runs: TextRun[]) => readFields(runs).fields.numero;
+  assert.equal(numero(run('Facture de solde N° SL-7720', 40, 60), run('Acompte facture N° AC-7702 du 03/02/2026', 40, 300), run('- 450,00 €', 400, 300)), 'SL-7720');
+  assert.equal(numero(run('Acompte facture N° AC-7702 du 03/02/2026', 40, 300), run('- 450,00 €', 400, 300)), null);
+  assert.equal(numero(run("Facture d'acompte n° AC-7702", 40, 60)), 'AC-7702');
+});

@@ -79,7 +79,7 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
     // Each `re` is reset as it is read (build.ts, label()).
     if (notInvoiceDates.some((l) => l.re.test(text))) return;
     // A deposit's or a discount's row dates that payment ("abzgl. Anzahlung vom 16.12.2024 -406,00 €").
-    if (AMOUNT_DECOYS.test(text) && findAmounts(line.text).length) return;
+    if (paymentRow(line)) return;
     // A till prints the sale's date with its time ("09:40  613673  02/05/2017"): that says what the date is, as a bare "Date" does.
     const dates = findDates(line.text, order);
     const stamped = dates.length > 0 && TIME_OF_DAY.test(line.text) && isTill();
@@ -111,9 +111,15 @@ function evidenceFor(best: Candidate | null, scored: Candidate[], otherWay: stri
 function namesAnotherDate(hit: LabelHit<DateRole>, line: Line, beside: DateMatch | undefined): boolean {
   const before = fold(line.text).slice(0, hit.afterIndex - hit.label.length);
   if (DATE_QUALIFIERS_BEFORE.test(before.slice(before.lastIndexOf(COLUMN_GAP) + 1))) return true;
-  if (AMOUNT_DECOYS.test(fold(line.text)) && findAmounts(line.text).length) return true;
+  if (paymentRow(line)) return true;
   return beside !== undefined && startsAPeriod(line.text.slice(hit.afterIndex + beside.end));
 }
+
+/**
+ * A deposit's, a discount's or a payment's row, with its amount: what it dates or numbers is that
+ * payment's, or the invoice it deducts ("abzgl. Anzahlung vom 16.12.2024 -406,00 €").
+ */
+export const paymentRow = (line: Line): boolean => AMOUNT_DECOYS.test(fold(line.text)) && findAmounts(line.text).length > 0;
 
 /** What follows a date makes it a period's start: "au", "bis", "to", a dash, then another date. */
 function startsAPeriod(rest: string): boolean {

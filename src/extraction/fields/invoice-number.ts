@@ -4,6 +4,7 @@ import { COLUMN_GAP, type Line } from '../layout/lines.ts';
 import { findAmounts } from './amount-parser.ts';
 import { findLabels } from './labelled-values.ts';
 import { BARE_NUMBER_CELL, DATE_LABELS, NAMES_THE_INVOICE_DATE, NUMBER_HEADING, NUMBER_LABELS, STREET_ADDRESS } from './labels.ts';
+import { paymentRow } from './invoice-date.ts';
 import { fold } from './text-normalise.ts';
 
 const TOKEN = /^[\s:.#°]*([A-Z0-9][A-Z0-9\-/_.]*[A-Z0-9]|[A-Z0-9])/i;
@@ -18,6 +19,8 @@ export function readInvoiceNumber(lines: Line[]): { numero: string | null; confi
     // it in cells); not a label in the cell after an address ("67 impasse des Érables | Facture N° :
     // 2022/10/2729").
     if (STREET_ADDRESS.test(fromLabelCell(fold(lines[hit.lineIndex]!.text), hit.afterIndex - hit.label.length))) continue;
+    // "Acompte facture N° FA-14 du 12/01/2026   - 900,00 €": the deposit invoice a row deducts.
+    if (paymentRow(lines[hit.lineIndex]!)) continue;
     // The value beside the label: in its own cell ("N° F-12") or the next one ("Numéro | F-12").
     // A cell of words there ("N° client", or the next heading of a row: "Facture n° | Date") means
     // the value, if any, is under the label.

@@ -218,6 +218,8 @@ export const FR: Vocabulary = {
 
   // "Pièce n°": the accounting document's number, as French invoicing software prints it.
   numberedTitles: [
+    // The kind of invoice between the title and its number: "Facture de solde N° FA-31".
+    String.raw`facture\s+(de\s+solde|d'acompte|rectificative|de\s+situation|definitive)`,
     'facture',
     'avoir',
     'piece',
