@@ -850,3 +850,27 @@ test("invoice number: a deposit row's invoice number is that deposit invoice's; 
   assert.equal(numero(run('Acompte facture N° AC-7702 du 03/02/2026', 40, 300), run('- 450,00 €', 400, 300)), null);
   assert.equal(numero(run("Facture d'acompte n° AC-7702", 40, 60)), 'AC-7702');
 });
+
+test('amounts: a minus printed after the cents, as ERP credit memos and tills print it, is a minus', () => {
+  assert.deepEqual(findAmounts('Gesamtbetrag 416,50-').map((a) => a.cents), [-41650]);
+  assert.deepEqual(findAmounts('REFUND TOTAL 18.35-').map((a) => a.cents), [-1835]);
+  // Not a range, nor a dash before words.
+  assert.deepEqual(findAmounts('Tarif 12,00-18,00 selon volume').map((a) => a.cents)[0], 1200);
+  assert.deepEqual(findAmounts('Total 416,50 - réglé').map((a) => a.cents), [41650]);
+});
+
+test('US dates: a "$" page with signs of elsewhere (GST, ABN, Pty Ltd) and a dotted date are day-first, with no rival', () => {
+  const evidence = (...runs: TextRun[]) => readFields(runs).extra.dateEvidence?.rivals;
+  const amounts = [run('Subtotal', 350, 400), run('$250.00', 480, 400), run('GST 10%', 350, 415), run('$25.00', 480, 415), run('Total', 350, 430), run('$275.00', 480, 430)];
+  assert.deepEqual(evidence(run('Harbourside Pty Ltd  ABN 51 824 753 556', 40, 20), run('Invoice Date: 05/06/2026', 350, 60), ...amounts), []);
+  const usd = [run('Subtotal', 350, 400), run('$250.00', 480, 400), run('Sales Tax', 350, 415), run('$20.00', 480, 415), run('Total', 350, 430), run('$270.00', 480, 430)];
+  assert.deepEqual(evidence(run('Invoice Date: 05/06/2026', 350, 60), ...usd), ['2026-05-06']);
+  assert.deepEqual(evidence(run('Rechnungsdatum: 05.06.2026', 350, 60), ...usd), []);
+});
+
+test('invoice number: a real number of one or two digits stays, whatever the next cell holds', () => {
+  const numero = (...runs: TextRun[]) => readFields(runs).fields.numero;
+  assert.equal(numero(run('Facture N° 12', 40, 60), run('75011 PARIS', 300, 60)), '12');
+  assert.equal(numero(run('Invoice # 42', 40, 60), run('1200 Market Street', 300, 60)), '42');
+  assert.equal(numero(run('Invoice Date: March 4, 2026', 40, 60), run('Amount Paid: $0.00', 300, 60), run('Invoice No: 5521', 40, 80)), '5521');
+});

@@ -197,3 +197,36 @@ test('a deposit asked on the order total, and charges added on several lines aft
   // A deposit and a discount for early payment, deducted: likewise.
   assert.equal(status([run('Acompte versé', 40, 445), run('- 2 400,00 €', 480, 445), run('Escompte 2 %', 40, 460), run('- 72,00 €', 480, 460), run('Reste à payer', 350, 475), run('3 528,00 €', 480, 475)]), 'validated');
 });
+
+test("a credit note's quote of the original invoice's date is not its own date", () => {
+  const note = (dateLine: TextRun) => readFields([...header, run('Date : 16/04/2026', 350, 60), dateLine, ...totals]);
+  for (const line of [run('Original Invoice Date: 27/03/2026', 40, 100), run('Orig. Invoice Date: 27/03/2026', 40, 100), run('Invoice date (original): 27/03/2026', 40, 100), run('Ursprüngliches Rechnungsdatum: 27.03.2026', 40, 100)]) {
+    const inv = note(line);
+    assert.equal(inv.fields.date_facture, '2026-04-16', line.text);
+    assert.equal(decide(inv, 'pdf-text').status, 'validated', line.text);
+  }
+});
+
+test("a till's payment that says another amount than the proven total leaves the amounts for review", () => {
+  const till = (after: Array<[string, string]>) => {
+    const rows = [
+      run('KEDAI RUNCIT MAJU JAYA SDN BHD', 40, 20), run('Date: 09/11/2017', 40, 60),
+      run('Total (Excluding GST)', 40, 200), run('24.36', 260, 200),
+      run('GST 6%', 40, 214), run('1.46', 260, 214),
+      run('Total (Inclusive GST)', 40, 228), run('25.82', 260, 228),
+      ...after.flatMap(([label, amount], i) => [run(label, 40, 242 + 14 * i), run(amount, 260, 242 + 14 * i)]),
+    ].map((r) => ({ ...r, conf: 0.93 }));
+    return decide(readFields(rows), 'ocr').status;
+  };
+  // A rounding whose label OCR garbled: cash less change pays a cash step below the total.
+  assert.equal(till([['Rouding Adj', '-0.02'], ['CASH', '50.00'], ['CHANGE', '24.20']]), 'pending');
+  // A discount after the total, then the smaller amount paid.
+  assert.equal(till([['Member Discount', '2.58'], ['NETT TOTAL', '23.24']]), 'pending');
+  // A tip charged to the card.
+  assert.equal(till([['Tips', '3.00'], ['VISA', '28.82']]), 'pending');
+  // Paid exactly, in cash or by card: booked.
+  assert.equal(till([['CASH', '30.00'], ['CHANGE', '4.18']]), 'validated');
+  assert.equal(till([['VISA', '25.82']]), 'validated');
+  // The cash handed over printed as a "total": a payment, not a charge.
+  assert.equal(till([['Total Payment', '30.00'], ['CHANGE', '4.18']]), 'validated');
+});

@@ -9,10 +9,11 @@ export interface AmountMatch {
 
 const CURRENCY = '(?:€|EUR|USD|\\$|£|GBP|CHF|RM|MYR)';
 // A minus sign is also a dash, or an "=" as OCR reads a minus, when it is glued to the digits; it
-// may also stand glued before the currency ("-EUR 12.00", "(£12.00)").
+// may also stand glued before the currency ("-EUR 12.00", "(£12.00)"), or after the cents, as ERP
+// credit memos and tills print it ("297,50-", "13.40-").
 // A thousands group separator: space (incl. narrow and no-break), dot, comma or apostrophe.
 const AMOUNT = new RegExp(
-  `(?<lead>[-\u2212(](?=${CURRENCY}))?(?<pre>${CURRENCY}\\s?)?(?<sign>[-\u2212(]|(?<!\\S)[=\u2013\u2014](?=\\d))?\\s?(?<num>\\d{1,3}(?:[ \u00a0\u202f.,']\\d{3})+(?:[.,]\\d{1,2})?|\\d+(?:[.,]\\d{1,2})?)(?![\\d.,]*\\d)\\s?(?<post>${CURRENCY})?(?<close>\\))?`,
+  `(?<lead>[-\u2212(](?=${CURRENCY}))?(?<pre>${CURRENCY}\\s?)?(?<sign>[-\u2212(]|(?<!\\S)[=\u2013\u2014](?=\\d))?\\s?(?<num>\\d{1,3}(?:[ \u00a0\u202f.,']\\d{3})+(?:[.,]\\d{1,2})?|\\d+(?:[.,]\\d{1,2})?)(?![\\d.,]*\\d)(?<trail>[-\u2212](?![\\dA-Za-z]))?\\s?(?<post>${CURRENCY})?(?<close>\\))?`,
   'gi',
 );
 
@@ -73,7 +74,7 @@ export function findAmounts(printed: string): AmountMatch[] {
     // so a parenthesis glued before the amount with none closing after it in the text is one too;
     // "(1 234,50 € HT)" closes later and is no negative.
     const unclosed = () => !text.includes(')', m.index! + m[0].length);
-    const negative = sign !== undefined && (sign !== '(' || g.close === ')' || unclosed());
+    const negative = (sign !== undefined && (sign !== '(' || g.close === ')' || unclosed())) || (sign === undefined && g.trail !== undefined);
     out.push({ cents: negative ? -cents : cents, index: m.index!, end: m.index! + m[0].length, raw: m[0], currency, hasCents });
   }
   return out;

@@ -179,6 +179,23 @@ function paymentLines(lines: Line[]) {
     card: amountAfter(lines, /^\W*(visa|master\s?card|amex|american express|(credit|debit)?\s?card)\b/) };
 }
 
+/** The cash a receipt says it was handed, if it says so. */
+export const cashTendered = (lines: Line[]): Cents | null => paymentLines(lines).tendered?.cents ?? null;
+
+/**
+ * The payment says the customer paid other than the total, and no rounding read says why: cash less
+ * change a cash step away from it ("Rouding Adj -0.02" misread, 20.00 - 6.60 = 13.40 under a total of
+ * 13.42), or more charged to a card (a tip added under the total: "Tip $8.00", "VISA $51.20"). A
+ * change misread by more than a rounding, or a card paying part (a voucher the rest), says nothing.
+ */
+export function paidOtherwise(total: Cents, lines: Line[], rounding: Rounding | null): boolean {
+  if (rounding !== null || roundingLine(lines) !== null || total <= 0) return false;
+  const { tendered, change, card } = paymentLines(lines);
+  const cash = tendered && change ? tendered.cents - change.cents : null;
+  const roundedAway = cash !== null && cash !== total && Math.abs(cash - total) <= MAX_ROUNDING && cash % 5 === 0 && total % 5 !== 0;
+  return roundedAway || (card !== null && !tendered && card.cents > total);
+}
+
 /** The amounts a receipt says were paid: tendered, or charged to a card. */
 export function amountsPaid(lines: Line[]): Cents[] {
   const { tendered, card } = paymentLines(lines);

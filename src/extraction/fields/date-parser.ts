@@ -149,7 +149,8 @@ export function findDates(text: string, order: NumericOrder = 'dmy', labelled = 
     for (const m of folded.matchAll(re)) {
       const iso = build(m as RegExpExecArray, order);
       if (iso && !out.some((d) => m.index! < d.end && d.index < m.index! + m[0].length)) {
-        const swapped = re === NUMERIC_DATE ? build(m as RegExpExecArray, order === 'dmy' ? 'mdy' : 'dmy') : null;
+        // A dotted date is European: only a slashed or dashed one may be month-first.
+        const swapped = re === NUMERIC_DATE && !m[0].includes('.') ? build(m as RegExpExecArray, order === 'dmy' ? 'mdy' : 'dmy') : null;
         out.push({ iso, index: m.index!, end: m.index! + m[0].length, ...(swapped && swapped !== iso && { otherWay: swapped }) });
       }
     }

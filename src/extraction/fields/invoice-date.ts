@@ -3,7 +3,7 @@ import { COLUMN_GAP, spanConf, type Line } from '../layout/lines.ts';
 import { findAmounts } from './amount-parser.ts';
 import { findDates, numericDateOrderShown, type DateMatch } from './date-parser.ts';
 import { findLabels, type LabelHit } from './labelled-values.ts';
-import { AMOUNT_DECOYS, BARE_DATE, DATE_LABELS, DATE_QUALIFIERS, DATE_QUALIFIERS_BEFORE, NAMES_THE_INVOICE_DATE, type DateRole } from './labels.ts';
+import { AMOUNT_DECOYS, BARE_DATE, DATE_LABELS, DATE_QUALIFIERS, DATE_QUALIFIERS_BEFORE, NAMES_THE_INVOICE_DATE, OUTSIDE_THE_US, type DateRole } from './labels.ts';
 import { fold } from './text-normalise.ts';
 import { isOneNarrowColumn } from '../layout/narrow-column.ts';
 
@@ -28,7 +28,8 @@ export interface DateEvidence {
 
 /**
  * Currencies of countries that write numeric dates month-first (the United States): on a page in one
- * of them, a date such as 03/04/2026 may be either, unless another of its dates shows the order.
+ * of them, a date such as 03/04/2026 may be either, unless another of its dates shows the order, or
+ * the page shows it comes from elsewhere (OUTSIDE_THE_US: a "$" is also Australia's, Canada's, Singapore's).
  */
 const MONTH_FIRST_CURRENCIES = new Set(['USD']);
 
@@ -54,7 +55,7 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
     if (hit.role === 'due') dueDate ??= date.iso;
     const anotherDate = hit.role === 'invoice' && namesAnotherDate(hit, line, beside);
     if (hit.role !== 'invoice' || anotherDate) accounted.add(date.iso);
-    if (hit.role !== 'invoice' || anotherDate || DATE_QUALIFIERS.test(fold(hit.after)) || qualifiedBefore(hit, hits, line.text)) continue;
+    if (hit.role !== 'invoice' || anotherDate || qualifiedBefore(hit, hits, line.text)) continue;
     const conf = beside ? spanConf(line, hit.afterIndex + beside.index, hit.afterIndex + beside.end) : line.conf;
     const under = beside ? undefined : { cell: datesUnder[0]!.cell, row: rowUnder(lines, hit.lineIndex, datesUnder[0]!.cell) };
     const wordConf = under ? confUnder(under.row, under.cell, date) ?? conf : conf;
@@ -79,7 +80,7 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
     // Each `re` is reset as it is read (build.ts, label()).
     if (notInvoiceDates.some((l) => l.re.test(text))) return;
     // A deposit's or a discount's row dates that payment ("abzgl. Anzahlung vom 16.12.2024 -406,00 €").
-    if (paymentRow(line)) return;
+    if (AMOUNT_DECOYS.test(text) && findAmounts(line.text).length) return;
     // A till prints the sale's date with its time ("09:40  613673  02/05/2017"): that says what the date is, as a bare "Date" does.
     const dates = findDates(line.text, order);
     const stamped = dates.length > 0 && TIME_OF_DAY.test(line.text) && isTill();
@@ -89,7 +90,8 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
   const best = scored.reduce<Candidate | null>((b, c) => (!b || c.rank > b.rank ? c : b), null);
   // Day-first is a default, not a reading, where the currency says month-first is as likely and no
   // date on the page settles it: the date read the other way round competes with the one chosen.
-  const otherWay = !shown && currency !== null && MONTH_FIRST_CURRENCIES.has(currency) ? best?.otherWay : undefined;
+  const monthFirstLikely = currency !== null && MONTH_FIRST_CURRENCIES.has(currency) && !lines.some((l) => OUTSIDE_THE_US.test(fold(l.text)));
+  const otherWay = !shown && monthFirstLikely ? best?.otherWay : undefined;
   return { invoiceDate: best?.iso ?? null, confidence: best ? Math.min(0.98, best.confidence) : 0, dueDate, evidence: evidenceFor(best, scored, otherWay) };
 }
 
@@ -102,29 +104,40 @@ function evidenceFor(best: Candidate | null, scored: Candidate[], otherWay: stri
 }
 
 /**
- * An invoice-date label whose date is another's: the invoice a deposit or discount row deducts
+ * An invoice-date label whose date is another's: the invoice a credit note corrects ("Original
+ * Invoice Date", "date de facture d'origine"), the invoice a deposit or discount row deducts
  * ("Acompte facture N° FA-14 du 12/01/2026   - 900,00 €", "abzgl. Anzahlung aus Rechnung Nr. 14 vom"),
  * a label another word makes the next or last invoice's ("Next billing date", "Prochaine date de
  * facturation"), or the first day of a period ("Facture du 01/03/2026 au 31/03/2026"). It accounts
  * for its date, which then competes with no other.
  */
 function namesAnotherDate(hit: LabelHit<DateRole>, line: Line, beside: DateMatch | undefined): boolean {
-  const before = fold(line.text).slice(0, hit.afterIndex - hit.label.length);
-  if (DATE_QUALIFIERS_BEFORE.test(before.slice(before.lastIndexOf(COLUMN_GAP) + 1))) return true;
-  if (paymentRow(line)) return true;
-  return beside !== undefined && startsAPeriod(line.text.slice(hit.afterIndex + beside.end));
+  if (DATE_QUALIFIERS.test(fold(hit.after)) || DATE_QUALIFIERS_BEFORE.test(cellBefore(line, hit.afterIndex - hit.label.length))) return true;
+  if (deductsAnother(line, hit.afterIndex - hit.label.length)) return true;
+  return beside !== undefined && startsAPeriod(beside.iso, line.text.slice(hit.afterIndex + beside.end));
 }
 
 /**
- * A deposit's, a discount's or a payment's row, with its amount: what it dates or numbers is that
- * payment's, or the invoice it deducts ("abzgl. Anzahlung vom 16.12.2024 -406,00 €").
+ * A deposit's or a discount's row, with its amount, whose label (starting at `labelAt`) a decoy word
+ * opens in its own cell: what the label dates or numbers is the invoice the row deducts ("Acompte
+ * facture N° FA-14 du 12/01/2026   - 900,00 €", "abzgl. Anzahlung aus Rechnung Nr. 14 vom"). Only
+ * the label's cell: the other column of a header ("Invoice Date: …   Amount Paid: $0.00") is not it.
  */
-export const paymentRow = (line: Line): boolean => AMOUNT_DECOYS.test(fold(line.text)) && findAmounts(line.text).length > 0;
+export function deductsAnother(line: Line, labelAt: number): boolean {
+  return AMOUNT_DECOYS.test(cellBefore(line, labelAt)) && findAmounts(line.text).length > 0;
+}
 
-/** What follows a date makes it a period's start: "au", "bis", "to", a dash, then another date. */
-function startsAPeriod(rest: string): boolean {
+/** The folded text of a line's cell before `at`. */
+function cellBefore(line: Line, at: number): string {
+  const before = fold(line.text).slice(0, at);
+  return before.slice(before.lastIndexOf(COLUMN_GAP) + 1);
+}
+
+/** What follows a date makes it a period's start: "au", "bis", "to", a dash, then a later date. */
+function startsAPeriod(iso: string, rest: string): boolean {
   const link = /^\s*(au|bis|to|until|till|through|[-\u2013])\s*/i.exec(rest);
-  return link !== null && findDates(rest.slice(link[0].length), 'dmy', true)[0]?.index === 0;
+  const end = link ? findDates(rest.slice(link[0].length), 'dmy', true)[0] : undefined;
+  return end !== undefined && end.index === 0 && end.iso > iso;
 }
 
 /** The first line under a label that holds a cell of its column. */

@@ -4,7 +4,7 @@ import { COLUMN_GAP, type Line } from '../layout/lines.ts';
 import { findAmounts } from './amount-parser.ts';
 import { findLabels } from './labelled-values.ts';
 import { BARE_NUMBER_CELL, DATE_LABELS, NAMES_THE_INVOICE_DATE, NUMBER_HEADING, NUMBER_LABELS, STREET_ADDRESS } from './labels.ts';
-import { paymentRow } from './invoice-date.ts';
+import { deductsAnother } from './invoice-date.ts';
 import { fold } from './text-normalise.ts';
 
 const TOKEN = /^[\s:.#°]*([A-Z0-9][A-Z0-9\-/_.]*[A-Z0-9]|[A-Z0-9])/i;
@@ -20,7 +20,7 @@ export function readInvoiceNumber(lines: Line[]): { numero: string | null; confi
     // 2022/10/2729").
     if (STREET_ADDRESS.test(fromLabelCell(fold(lines[hit.lineIndex]!.text), hit.afterIndex - hit.label.length))) continue;
     // "Acompte facture N° FA-14 du 12/01/2026   - 900,00 €": the deposit invoice a row deducts.
-    if (paymentRow(lines[hit.lineIndex]!)) continue;
+    if (deductsAnother(lines[hit.lineIndex]!, hit.afterIndex - hit.label.length)) continue;
     // The value beside the label: in its own cell ("N° F-12") or the next one ("Numéro | F-12").
     // A cell of words there ("N° client", or the next heading of a row: "Facture n° | Date") means
     // the value, if any, is under the label.
@@ -47,17 +47,19 @@ export function readInvoiceNumber(lines: Line[]): { numero: string | null; confi
 
 /**
  * A label's colon or a speck OCR read as a character or two ("Facture n° 0.   F2025-8805", "Pièce n°
- * 5s   FA2401-709"), before a reference in the next cell: the reference is the number. A short number
- * of its own ("Facture n° 12") is followed by a label or a date, not by a reference.
+ * 5s   FA2401-709"), before a reference in the next cell: the reference is the number.
  */
 function speckBefore(token: string | undefined, nextCell: string | undefined): string | undefined {
-  if (token === undefined || token.length > MAX_SPECK || nextCell === undefined) return undefined;
+  if (token === undefined || !SPECK.test(token) || nextCell === undefined) return undefined;
   const next = TOKEN.exec(nextCell)?.[1];
   return next && /\d/.test(next) && next.length >= MIN_HEADED_NUMBER && !DATE_LIKE.test(next) && !findAmounts(nextCell).length ? next : undefined;
 }
 
-/** The most characters OCR makes of a colon or a speck. */
-const MAX_SPECK = 2;
+/**
+ * What OCR makes of a colon or a speck: a nought, or a digit with a letter glued to it. Not a number
+ * of one or two digits, which a small seller's invoice may well have ("Facture N° 12").
+ */
+const SPECK = /^(0|\d[a-z])$/i;
 
 /**
  * Under a bare number heading, a token this long at least: a table with a date column ("N° | Date |

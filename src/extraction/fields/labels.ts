@@ -72,6 +72,12 @@ export const AMOUNT_LABELS: Label<AmountRole>[] = [
 // Values next to these are never totals: deposits, discounts, fees, carried-forward subtotals.
 export const AMOUNT_DECOYS = new RegExp(String.raw`\b${any('amountDecoys')}\w*`);
 
+/** A part of the order billed now, as a deposit invoice asks it: "Acompte 30 % à la commande", "1. Abschlag". */
+export const DEPOSIT_ASKED = new RegExp(String.raw`\b${any('depositsAsked')}\b`);
+
+/** A price cut: "Remise", "Rabais", "Discount", "Promo", "Voucher", "Rabatt", "Nachlass". */
+export const DISCOUNT = new RegExp(String.raw`\b${any('discounts')}`);
+
 /** "Service Charge 10%", "SVC CHG 10%", "Service Chg (10%)", "Frais de service": a charge, taxed with the net, no tax. */
 export const SERVICE_CHARGE = /\b(service|svc|serv)\.?\s*(charges?|chg|chrg|ch)\b|\bfrais\s+de\s+service\b/;
 
@@ -159,6 +165,12 @@ export const DATE_LABELS: Label<DateRole>[] = [
 
 /** Words after a date label that make it another document's or period's date ("date de facture associée"). */
 export const DATE_QUALIFIERS = new RegExp(String.raw`^\W*${any('dateQualifiers')}\b`);
+/**
+ * A page from outside the United States, though priced in "$": a tax the US has not (GST, HST, VAT,
+ * TVA, MwSt), an Australian business number, a company form of elsewhere (Pty, Pte, Sdn Bhd, Ltd, GmbH).
+ */
+export const OUTSIDE_THE_US = /\b(gst|hst|pst|qst|abn|acn|vat|tva|mwst|ust|iva|btw|pty|pte|sdn|bhd|ltd|plc|gmbh|sarl|sas)\b/;
+
 /** Words just before a date label that make it another invoice's date ("Next billing date", "Prochaine date de facturation"). */
 export const DATE_QUALIFIERS_BEFORE = new RegExp(String.raw`\b${any('dateQualifiersBefore')}\s*$`);
 

@@ -4,9 +4,9 @@ import type { AmountProof } from '../types.ts';
 import { vatShareIsPlausible } from '../../domain/invoice-checks.ts';
 import { COLUMN_GAP, spanConf, spanRuns, type Line } from '../layout/lines.ts';
 import { centsCut, findAmounts, type AmountMatch } from './amount-parser.ts';
-import { amountsPaid, MAX_ROUNDING, onCashStep, paidTotal, paymentProves, roundedTotal, roundedTotalBelow, roundingAdjustment, roundingLine, roundingsAbove, type Rounding } from './cash-payment.ts';
+import { amountsPaid, cashTendered, MAX_ROUNDING, onCashStep, paidOtherwise, paidTotal, paymentProves, roundedTotal, roundedTotalBelow, roundingAdjustment, roundingLine, roundingsAbove, type Rounding } from './cash-payment.ts';
 import { findLabels } from './labelled-values.ts';
-import { AMOUNT_DECOYS, AMOUNT_LABELS, SERVICE_CHARGE, ZERO_VAT_EVIDENCE, type AmountRole } from './labels.ts';
+import { AMOUNT_DECOYS, AMOUNT_LABELS, DEPOSIT_ASKED, DISCOUNT, SERVICE_CHARGE, ZERO_VAT_EVIDENCE, type AmountRole } from './labels.ts';
 import { fold } from './text-normalise.ts';
 import { guessFromRate, printedVatRates, totalWithLostDigits } from './amount-guesses.ts';
 import { isRateOf, PRINTED_RATE, rateRows } from './vat-rate-rows.ts';
@@ -574,28 +574,35 @@ export function readTotals(lines: Line[]): Totals {
     // A larger total or amount due below the proven one, which an amount printed between them takes
     // it to: a charge added after the VAT sum ("Total TTC 1 200,00", "Débours 35,00", "Total facture
     // 1 235,00"), outside the equation, which then proves only a part of what the invoice asks. Not
-    // the cash a till was handed ("Change 4.55", "Total Payment 50.00"): that is a payment.
+    // the cash a till was handed ("Change 4.55", "Total Payment 50.00"): that is a payment. A card
+    // charged the larger amount is charged a tip or a fee.
     const chargeAdded = ttc.some((c) => !c.repaired && !c.doubtful && !c.inColumn && c.lineIndex > solved.ttc.lineIndex
       && Math.sign(c.cents) === Math.sign(solved.ttc.cents) && Math.abs(c.cents) > Math.max(Math.abs(solved.ttc.cents), Math.abs(rounded ?? solved.ttc.cents))
-      && !roundedPair(c, solved.ttc, rounding) && deductedBetween(lines, solved.ttc, c) && !amountsPaid(lines).includes(c.cents));
+      && !roundedPair(c, solved.ttc, rounding) && deductedBetween(lines, solved.ttc, c) && cashTendered(lines) !== c.cents);
+    // A smaller total or amount due below the proven one, a discount printed between them taking it
+    // there ("Total (Incl GST) 53.00", "Discount 5.30", "NETT TOTAL 47.70"): the till asks the smaller.
+    const discountedAfter = ttc.some((c) => !c.repaired && !c.doubtful && c.lineIndex > solved.ttc.lineIndex
+      && Math.sign(c.cents) === Math.sign(solved.ttc.cents) && Math.abs(c.cents) < Math.abs(solved.ttc.cents)
+      && printedBetween(lines, solved.ttc, c, solved.ttc.cents - c.cents, DISCOUNT));
+    const paidOther = paidOtherwise(solved.ttc.cents, lines, rounding);
     // A total read down a column (an item's row under "Montant HT | TVA | Montant TTC") above a total
     // printed under its own label, as many digits long, that says another amount: the labelled one
     // may be the page's total misread by a digit, which then no longer outranks one item's row.
     const digits = (cents: Cents) => String(Math.abs(cents)).length;
     const columnAgainstLabel = Boolean(solved.ttc.inColumn) && ttc.some((c) => c.role === 'ttc' && !c.inColumn && !c.repaired
       && c.lineIndex > solved.ttc.lineIndex && c.cents !== solved.ttc.cents && digits(c.cents) === digits(solved.ttc.cents) && !roundedPair(c, solved.ttc, rounding));
-    // An amount due below the proven total that a line between prints as itself, with no line
-    // printing what was taken off: a deposit asked on the order's total ("Total TTC 12 000,00",
+    // An amount due below the proven total that a deposit's line between prints as itself, with no
+    // line printing what was taken off: a deposit asked on the order's total ("Total TTC 12 000,00",
     // "Acompte 30 % à la commande 3 600,00", "Net à payer 3 600,00"). The invoice bills that part,
-    // not the total the equation proves.
+    // not the total the equation proves. Not a discount for early payment or an instalment.
     const dueRead = best(byRole('due'));
     const partAsked = dueRead !== null && !dueRead.repaired && dueRead.lineIndex > solved.ttc.lineIndex
       && Math.sign(dueRead.cents) === Math.sign(solved.ttc.cents) && Math.abs(dueRead.cents) < Math.abs(solved.ttc.cents)
-      && !deductedBetween(lines, solved.ttc, dueRead) && printedBetween(lines, solved.ttc, dueRead, dueRead.cents);
+      && !deductedBetween(lines, solved.ttc, dueRead) && printedBetween(lines, solved.ttc, dueRead, dueRead.cents, DEPOSIT_ASKED);
     const total = outranking ? outranking.cents : unroundedTotal ? paidTotal(rounded, lines, rounding, true) : rounded;
     // A rounded total found below a rounding whose amount did not read: no line proves that step.
     const roundingUnread = rounding === null && rounded !== solved.ttc.cents;
-    const weak = Boolean(rival || outranking) || splitRival || signsClash || unsure || unroundedTotal || roundingUnread || stepped || chargeAdded || columnAgainstLabel || partAsked;
+    const weak = Boolean(rival || outranking) || splitRival || signsClash || unsure || unroundedTotal || roundingUnread || stepped || chargeAdded || columnAgainstLabel || partAsked || discountedAfter || paidOther;
     // A rounding read on its own line between the sum and the total reported: net + tax + rounding.
     // Either the equation closed on the total below it, or the total below it was found after.
     const cashRounding = total === null || outranking ? null
@@ -678,13 +685,17 @@ function deductedBetween(lines: Line[], total: Candidate, later: Candidate): boo
   if (printedBetween(lines, total, later, gap)) return true;
   // Several, one a line ("Débours : frais de greffe 35,00", "Débours : timbres 20,00"; a deposit and
   // a discount): the difference is the sum of each line's last amount, within a cent a line.
-  const lastOfEach = lines.slice(total.lineIndex + 1, later.lineIndex).flatMap((l) => findAmounts(l.text).slice(-1).map((a) => Math.abs(a.cents)));
+  // The cash a till was handed and its change are no part of it.
+  const paid = amountsPaid(lines);
+  const lastOfEach = lines.slice(total.lineIndex + 1, later.lineIndex).flatMap((l) => findAmounts(l.text).slice(-1).map((a) => Math.abs(a.cents)))
+    .filter((c) => !paid.includes(c));
   return lastOfEach.length > 1 && Math.abs(lastOfEach.reduce((sum, c) => sum + c, 0) - gap) <= lastOfEach.length;
 }
 
-/** A line between a total and a later one prints this amount, whatever its sign (within a cent). */
-function printedBetween(lines: Line[], total: Candidate, later: Candidate, cents: Cents): boolean {
-  return lines.slice(total.lineIndex + 1, later.lineIndex).some((l) => findAmounts(l.text).some((a) => Math.abs(Math.abs(a.cents) - Math.abs(cents)) <= 1));
+/** A line between a total and a later one (whose words match `words`, if given) prints this amount, whatever its sign (within a cent). */
+function printedBetween(lines: Line[], total: Candidate, later: Candidate, cents: Cents, words?: RegExp): boolean {
+  return lines.slice(total.lineIndex + 1, later.lineIndex).some((l) => (!words || words.test(fold(l.text)))
+    && findAmounts(l.text).some((a) => Math.abs(Math.abs(a.cents) - Math.abs(cents)) <= 1));
 }
 
 /**

@@ -70,6 +70,15 @@ export const DE: Vocabulary = {
     'zahlungsbetrag',
     'restbetrag',
   ],
+  discounts: [
+    'rabatt',
+    'nachlass',
+    'gutschein',
+  ],
+  depositsAsked: [
+    'anzahlung',
+    String.raw`abschlag\w*`,
+  ],
   amountDecoys: [
     'anzahlung',
     'skonto',
@@ -135,6 +144,8 @@ export const DE: Vocabulary = {
     String.raw`nachste[nrs]?`,
     String.raw`letzte[nrs]?`,
     String.raw`vorherige[nrs]?`,
+    String.raw`ursprungliche[nrs]?`,
+    'original',
   ],
   otherInvoiceMentions: [
     'aus',
@@ -149,7 +160,8 @@ export const DE: Vocabulary = {
   ],
   // "Rechnung", and its compounds: "Handelsrechnung", "Anzahlungsrechnung", "Schlussrechnung".
   datedTitles: [
-    '[a-z]*rechnung',
+    // Not "Originalrechnung vom", "Ursprungsrechnung vom": the invoice a credit note corrects.
+    String.raw`(?!original|ursprung)[a-z]*rechnung`,
     'gutschrift',
   ],
   // "Leipzig, den 21.06.2024": a letter's date.

@@ -69,6 +69,17 @@ export const EN: Vocabulary = {
     String.raw`total\s+to\s+pay`,
     String.raw`amount\s+owing`,
   ],
+  discounts: [
+    'discount',
+    String.raw`disc\b`,
+    'promo',
+    'voucher',
+    'coupon',
+  ],
+  depositsAsked: [
+    'deposit',
+    String.raw`advance\s+payment`,
+  ],
   amountDecoys: [
     'deposit',
     'already paid',
@@ -142,14 +153,22 @@ export const EN: Vocabulary = {
     String.raw`(start|end)\s+of\s+(the\s+)?(service|supply|term)`,
     String.raw`service\s+(start|end|period|from)`,
   ],
+  // "Original Invoice Date", as a credit or debit note quotes the invoice it corrects.
   dateQualifiersBefore: [
     'next',
     'previous',
     'last',
     'prior',
+    'original',
+    String.raw`orig\.?`,
+    'related',
+    String.raw`ref(erence)?\.?`,
+    'corrected',
   ],
   dateQualifiers: [
     String.raw`of\s+(the\s+)?(original|related)`,
+    // "Invoice date (original)".
+    'original',
     'start',
     'end',
   ],

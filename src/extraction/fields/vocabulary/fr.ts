@@ -65,6 +65,17 @@ export const FR: Vocabulary = {
     String.raw`total\s+(a\s+payer|du)`,
     String.raw`a\s+payer`,
   ],
+  discounts: [
+    'remise',
+    'rabais',
+    'reduction',
+    'promo',
+  ],
+  // A part of the order billed now: "Acompte 30 % à la commande".
+  depositsAsked: [
+    'acompte',
+    'arrhes',
+  ],
   amountDecoys: [
     'acompte',
     String.raw`deja\s+(paye|regle|verse)`,
