@@ -210,7 +210,9 @@ test("a credit note's quote of the original invoice's date is not its own date",
 test("a till's payment that says another amount than the proven total leaves the amounts for review", () => {
   const till = (after: Array<[string, string]>) => {
     const rows = [
-      run('KEDAI RUNCIT MAJU JAYA SDN BHD', 40, 20), run('Date: 09/11/2017', 40, 60),
+      run('KEDAI RUNCIT MAJU JAYA SDN BHD', 40, 20), run('NO 12 JALAN MAWAR 3', 40, 34), run('TAMAN SRI MUDA', 40, 48), run('Date: 09/11/2017', 40, 62),
+      ...[['GULA PASIR 1KG', '2.90'], ['TEPUNG GANDUM', '3.20'], ['MINYAK MASAK 2KG', '11.50'], ['TELUR GRED A', '6.76']]
+        .flatMap(([item, price], i) => [run(item, 40, 100 + 14 * i), run(price, 260, 100 + 14 * i)]),
       run('Total (Excluding GST)', 40, 200), run('24.36', 260, 200),
       run('GST 6%', 40, 214), run('1.46', 260, 214),
       run('Total (Inclusive GST)', 40, 228), run('25.82', 260, 228),
@@ -229,4 +231,38 @@ test("a till's payment that says another amount than the proven total leaves the
   assert.equal(till([['VISA', '25.82']]), 'validated');
   // The cash handed over printed as a "total": a payment, not a charge.
   assert.equal(till([['Total Payment', '30.00'], ['CHANGE', '4.18']]), 'validated');
+});
+
+test("an earlier invoice a row deducts or a credit note refers to dates neither; a stamp beside the only date label does not hide it", () => {
+  const date = (runs: TextRun[]) => readFields([...header, ...runs, ...totals]).fields.date_facture;
+  assert.equal(date([run('Datum: 21.05.2026', 350, 60), run('abzgl. Abschlagsrechnung Nr. 2026-0231 vom 09.03.2026', 40, 445), run('-1.190,00 €', 480, 445)]), '2026-05-21');
+  assert.equal(date([run('Le 21/05/2026', 350, 60), run('Situation n° 3 - facture n° SIT-0231 du 09/03/2026', 40, 445), run('-1 190,00 €', 480, 445)]), '2026-05-21');
+  assert.equal(date([run('Acompte versé', 40, 445), run('Facture N° AC-0231 du 09/03/2026', 200, 445), run('- 90,00 €', 480, 445), run('Date : 21/05/2026', 350, 60)]), '2026-05-21');
+  assert.equal(date([run('Datum: 21.05.2026', 350, 60), run('Bezug: Rechnung Nr. 2026-0231 vom 09.03.2026', 40, 100)]), '2026-05-21');
+  assert.equal(date([run('Date: 21/05/2026', 350, 60), run('Re: Invoice INV-0231 dated 09/03/2026', 40, 100)]), '2026-05-21');
+  assert.equal(date([run('Gutschriftsdatum: 21.05.2026', 350, 60), run('für Rechnung Nr. 2026-0231 vom 09.03.2026', 40, 100)]), '2026-05-21');
+  // "ORIGINAL" stamped in the label's cell, no other date label: the date is kept.
+  assert.equal(date([run('ORIGINAL Invoice Date: 21/05/2026', 350, 60)]), '2026-05-21');
+});
+
+test('a deposit line under the order total, and a delivery subtotal above two-rate totals, leave the amounts for review; a voucher or cashback paid does not', () => {
+  const status = (runs: TextRun[]) => decide(readFields([...header, run('Date de facture : 21/05/2026', 350, 60), ...runs]), 'pdf-text').status;
+  const order = [run('Total HT', 350, 400), run('5 000,00 €', 480, 400), run('TVA 20 %', 350, 415), run('1 000,00 €', 480, 415), run('Total TTC', 350, 430), run('6 000,00 €', 480, 430)];
+  assert.equal(status([...order, run('Acompte de 30 % à la commande', 40, 445), run('1 800,00 €', 480, 445)]), 'pending');
+  assert.equal(status([...order, run('Acompte versé le 02/05/2026', 40, 445), run('1 800,00 €', 480, 445), run('Reste à payer', 350, 460), run('4 200,00 €', 480, 460)]), 'validated');
+  // A delivery's own subtotal, then the invoice's totals at two rates.
+  const sammel = [
+    run('Summe netto', 350, 200), run('3.000,00 €', 480, 200), run('USt. 19 %', 350, 215), run('570,00 €', 480, 215), run('Summe brutto', 350, 230), run('3.570,00 €', 480, 230),
+    run('Nettobetrag', 350, 400), run('5.000,00 €', 480, 400), run('19 % USt', 350, 415), run('760,00 €', 480, 415), run('7 % USt', 350, 430), run('70,00 €', 480, 430), run('Endsumme', 350, 445), run('5.830,00 €', 480, 445),
+  ];
+  assert.equal(status(sammel), 'pending');
+  // A voucher pays a part of the total; cash drawn with a card payment is no charge.
+  const till = (after: Array<[string, string]>) => decide(readFields([
+    run('KEDAI RUNCIT MAJU JAYA SDN BHD', 40, 20), run('NO 12 JALAN MAWAR 3', 40, 34), run('TAMAN SRI MUDA', 40, 48), run('Date: 09/11/2017', 40, 62),
+    ...[['GULA PASIR 1KG', '2.90'], ['TEPUNG GANDUM', '3.20'], ['MINYAK MASAK 2KG', '11.50'], ['TELUR GRED A', '6.76']].flatMap(([item, price], i) => [run(item, 40, 100 + 14 * i), run(price, 260, 100 + 14 * i)]),
+    run('Total (Excluding GST)', 40, 200), run('24.36', 260, 200), run('GST 6%', 40, 214), run('1.46', 260, 214), run('Total (Inclusive GST)', 40, 228), run('25.82', 260, 228),
+    ...after.flatMap(([label, amount], i) => [run(label, 40, 242 + 14 * i), run(amount, 260, 242 + 14 * i)]),
+  ].map((r) => ({ ...r, conf: 0.93 }))), 'ocr').status;
+  assert.equal(till([['VOUCHER', '10.00'], ['Balance Due', '15.82'], ['CASH', '20.00'], ['CHANGE', '4.18']]), 'validated');
+  assert.equal(till([['CASHBACK', '20.00'], ['DEBIT CARD', '45.82']]), 'validated');
 });

@@ -15,8 +15,11 @@ export interface Rounding {
 
 const printedOn = (lines: Line[], cents: Cents) => lines.some((l) => findAmounts(l.text).some((a) => a.cents === cents));
 
-/** "Rounding", "Round Adj" (OCR: "Round Ady"), "Arrondi"; not "Rounded total", a total. */
-const ROUNDING_LABEL = /\b(rounding|round|arrondi)\b/;
+/**
+ * "Rounding", "Round Adj" (OCR: "Round Ady"), "Arrondi", Malay "Pembundaran" and "Penggenapan", Dutch
+ * "Afronding", German "Rundung"; not "Rounded total", a total.
+ */
+const ROUNDING_LABEL = /\b(rounding|round|arrondi|pembundaran|penggenapan|afronding|rundung)\b/;
 
 /** The first line a cash rounding is labelled on, whether or not its amount could be read. */
 export function roundingLine(lines: Line[]): number | null {
@@ -185,16 +188,22 @@ export const cashTendered = (lines: Line[]): Cents | null => paymentLines(lines)
 /**
  * The payment says the customer paid other than the total, and no rounding read says why: cash less
  * change a cash step away from it ("Rouding Adj -0.02" misread, 20.00 - 6.60 = 13.40 under a total of
- * 13.42), or more charged to a card (a tip added under the total: "Tip $8.00", "VISA $51.20"). A
- * change misread by more than a rounding, or a card paying part (a voucher the rest), says nothing.
+ * 13.42), or, on a till, more charged to a card below the total (a tip: "Tip $8.00", "VISA $51.20"),
+ * unless cash was drawn with it ("Cashback 20.00"). A change misread by more than a rounding, a card
+ * paying part (a voucher the rest), or a card's balance says nothing.
  */
-export function paidOtherwise(total: Cents, lines: Line[], rounding: Rounding | null): boolean {
-  if (rounding !== null || roundingLine(lines) !== null || total <= 0) return false;
+export function paidOtherwise(total: { cents: Cents; lineIndex: number }, lines: Line[], rounding: Rounding | null, till: boolean): boolean {
+  if (rounding !== null || roundingLine(lines) !== null || total.cents <= 0) return false;
   const { tendered, change, card } = paymentLines(lines);
   const cash = tendered && change ? tendered.cents - change.cents : null;
-  const roundedAway = cash !== null && cash !== total && Math.abs(cash - total) <= MAX_ROUNDING && cash % 5 === 0 && total % 5 !== 0;
-  return roundedAway || (card !== null && !tendered && card.cents > total);
+  const roundedAway = cash !== null && cash !== total.cents && Math.abs(cash - total.cents) <= MAX_ROUNDING && cash % 5 === 0 && total.cents % 5 !== 0;
+  const charged = till && card !== null && !tendered && card.cents > total.cents && lines.indexOf(card.line) > total.lineIndex
+    && !/\bbalance\b/.test(fold(card.line.text)) && !cashDrawn(lines);
+  return roundedAway || charged;
 }
+
+/** "Cashback", "Cash back", "Cash out": cash a card payment drew beside the purchase. */
+export const cashDrawn = (lines: Line[]): boolean => lines.some((l) => /\bcash\s?(back|out)\b/.test(fold(l.text)));
 
 /** The amounts a receipt says were paid: tendered, or charged to a card. */
 export function amountsPaid(lines: Line[]): Cents[] {

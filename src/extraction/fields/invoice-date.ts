@@ -42,6 +42,7 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
   // themselves and compete with no invoice date.
   const accounted = new Set<string>();
   const labelled = new Set<number>();
+  const qualified: Candidate[] = [];
   const { order, shown } = numericDateOrderShown(lines.map((l) => l.text));
   const hits = findLabels(lines, DATE_LABELS);
   for (const hit of hits) {
@@ -53,9 +54,9 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
     if (!date) continue;
     labelled.add(hit.lineIndex);
     if (hit.role === 'due') dueDate ??= date.iso;
-    const anotherDate = hit.role === 'invoice' && namesAnotherDate(hit, line, beside);
-    if (hit.role !== 'invoice' || anotherDate) accounted.add(date.iso);
-    if (hit.role !== 'invoice' || anotherDate || qualifiedBefore(hit, hits, line.text)) continue;
+    const another = hit.role === 'invoice' ? namesAnotherDate(hit, line, beside) : null;
+    if (hit.role !== 'invoice' || another === 'other') accounted.add(date.iso);
+    if (hit.role !== 'invoice' || another === 'other' || qualifiedBefore(hit, hits, line.text)) continue;
     const conf = beside ? spanConf(line, hit.afterIndex + beside.index, hit.afterIndex + beside.end) : line.conf;
     const under = beside ? undefined : { cell: datesUnder[0]!.cell, row: rowUnder(lines, hit.lineIndex, datesUnder[0]!.cell) };
     const wordConf = under ? confUnder(under.row, under.cell, date) ?? conf : conf;
@@ -64,8 +65,14 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
     // bare "Date" would.
     const itemRows = new Set(datesUnder.map((d) => d.date.iso)).size > 1 && findAmounts(under?.row?.text ?? '').length > 0;
     const weight = beside ? hit.besideWeight : itemRows ? Math.min(hit.weight, BARE_DATE) : hit.weight;
-    scored.push(candidate(date, weight, conf, beside ? 0 : BELOW_PENALTY, true, wordConf));
+    if (another === 'qualified') qualified.push(candidate(date, Math.min(weight, BARE_DATE), conf, beside ? 0 : BELOW_PENALTY, true, wordConf));
+    else scored.push(candidate(date, weight, conf, beside ? 0 : BELOW_PENALTY, true, wordConf));
   }
+  // A label a word makes another invoice's ("Original Invoice Date") names that invoice's date when
+  // the page labels its own; alone, it may be a stamp beside the page's only label ("ORIGINAL Invoice
+  // Date:"), and its date is a candidate, as a bare "Date" would be.
+  if (scored.length) for (const q of qualified) accounted.add(q.iso);
+  else scored.push(...qualified);
   // An unlabelled date in the upper part of page 1 is a weaker candidate, unless its line is a decoy.
   // One that another label accounts for elsewhere (the deadline repeated in the payment terms, in words
   // the vocabulary misses; a delivery date read again from its table row) is explained: still a
@@ -90,7 +97,7 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
   const best = scored.reduce<Candidate | null>((b, c) => (!b || c.rank > b.rank ? c : b), null);
   // Day-first is a default, not a reading, where the currency says month-first is as likely and no
   // date on the page settles it: the date read the other way round competes with the one chosen.
-  const monthFirstLikely = currency !== null && MONTH_FIRST_CURRENCIES.has(currency) && !lines.some((l) => OUTSIDE_THE_US.test(fold(l.text)));
+  const monthFirstLikely = currency !== null && MONTH_FIRST_CURRENCIES.has(currency) && !fromOutsideTheUs(lines);
   const otherWay = !shown && monthFirstLikely ? best?.otherWay : undefined;
   return { invoiceDate: best?.iso ?? null, confidence: best ? Math.min(0.98, best.confidence) : 0, dueDate, evidence: evidenceFor(best, scored, otherWay) };
 }
@@ -109,22 +116,27 @@ function evidenceFor(best: Candidate | null, scored: Candidate[], otherWay: stri
  * ("Acompte facture N° FA-14 du 12/01/2026   - 900,00 €", "abzgl. Anzahlung aus Rechnung Nr. 14 vom"),
  * a label another word makes the next or last invoice's ("Next billing date", "Prochaine date de
  * facturation"), or the first day of a period ("Facture du 01/03/2026 au 31/03/2026"). It accounts
- * for its date, which then competes with no other.
+ * for its date, which then competes with no other. `qualified`: a word in its cell says so, which a
+ * stamp may say too; `other`: its row says so.
  */
-function namesAnotherDate(hit: LabelHit<DateRole>, line: Line, beside: DateMatch | undefined): boolean {
-  if (DATE_QUALIFIERS.test(fold(hit.after)) || DATE_QUALIFIERS_BEFORE.test(cellBefore(line, hit.afterIndex - hit.label.length))) return true;
-  if (deductsAnother(line, hit.afterIndex - hit.label.length)) return true;
-  return beside !== undefined && startsAPeriod(beside.iso, line.text.slice(hit.afterIndex + beside.end));
+function namesAnotherDate(hit: LabelHit<DateRole>, line: Line, beside: DateMatch | undefined): 'qualified' | 'other' | null {
+  const labelAt = hit.afterIndex - hit.label.length;
+  if (DATE_QUALIFIERS.test(fold(hit.after).split(COLUMN_GAP)[0]!) || DATE_QUALIFIERS_BEFORE.test(cellBefore(line, labelAt))) return 'qualified';
+  // A title with its number, then money on its row ("Situation n° 2 - facture n° FS-18 du 02/02/2026
+  // -6 000,00 €"): an earlier invoice, deducted; the invoice's own title prints no amount after it.
+  if (deductsAnother(line, labelAt) || (/\d/.test(hit.label) && findAmounts(line.text.slice(hit.afterIndex + (beside?.end ?? 0))).length > 0)) return 'other';
+  return beside !== undefined && startsAPeriod(beside.iso, line.text.slice(hit.afterIndex + beside.end)) ? 'other' : null;
 }
 
 /**
- * A deposit's or a discount's row, with its amount, whose label (starting at `labelAt`) a decoy word
- * opens in its own cell: what the label dates or numbers is the invoice the row deducts ("Acompte
- * facture N° FA-14 du 12/01/2026   - 900,00 €", "abzgl. Anzahlung aus Rechnung Nr. 14 vom"). Only
- * the label's cell: the other column of a header ("Invoice Date: …   Amount Paid: $0.00") is not it.
+ * A deposit's or a discount's row: a decoy word before the label (starting at `labelAt`), an amount
+ * after it. What the label dates or numbers is the invoice the row deducts ("Acompte facture N° FA-14
+ * du 12/01/2026   - 900,00 €", "Acompte versé | Facture N° FA-14 du … | - 900,00 €", "abzgl.
+ * Anzahlung aus Rechnung Nr. 14 vom"). Not a header's other column ("Invoice Date: …   Amount Paid:
+ * $0.00", "Amount Paid: $0.00   Invoice Date: …"), whose decoy word or amount stands on the wrong side.
  */
 export function deductsAnother(line: Line, labelAt: number): boolean {
-  return AMOUNT_DECOYS.test(cellBefore(line, labelAt)) && findAmounts(line.text).length > 0;
+  return AMOUNT_DECOYS.test(fold(line.text).slice(0, labelAt)) && findAmounts(line.text.slice(labelAt)).length > 0;
 }
 
 /** The folded text of a line's cell before `at`. */
@@ -132,6 +144,12 @@ function cellBefore(line: Line, at: number): string {
   const before = fold(line.text).slice(0, at);
   return before.slice(before.lastIndexOf(COLUMN_GAP) + 1);
 }
+
+/** See OUTSIDE_THE_US. */
+const fromOutsideTheUs = (lines: Line[]): boolean => lines.some((l) => {
+  const text = fold(l.text);
+  return OUTSIDE_THE_US.registration.test(text) || (OUTSIDE_THE_US.tax.test(text) && findAmounts(l.text).length > 0);
+});
 
 /** What follows a date makes it a period's start: "au", "bis", "to", a dash, then a later date. */
 function startsAPeriod(iso: string, rest: string): boolean {

@@ -56,10 +56,11 @@ function speckBefore(token: string | undefined, nextCell: string | undefined): s
 }
 
 /**
- * What OCR makes of a colon or a speck: a nought, or a digit with a letter glued to it. Not a number
- * of one or two digits, which a small seller's invoice may well have ("Facture N° 12").
+ * What OCR makes of a colon or a speck: a nought, a lone letter ("i", "l", "o"), or a digit and a
+ * letter glued together ("5s"). Not a number of one or two digits, which a small seller's invoice
+ * may well have ("Facture N° 12").
  */
-const SPECK = /^(0|\d[a-z])$/i;
+const SPECK = /^(0|[a-z]|\d[a-z]|[a-z]\d)$/i;
 
 /**
  * Under a bare number heading, a token this long at least: a table with a date column ("N° | Date |

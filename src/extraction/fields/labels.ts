@@ -75,6 +75,9 @@ export const AMOUNT_DECOYS = new RegExp(String.raw`\b${any('amountDecoys')}\w*`)
 /** A part of the order billed now, as a deposit invoice asks it: "Acompte 30 % à la commande", "1. Abschlag". */
 export const DEPOSIT_ASKED = new RegExp(String.raw`\b${any('depositsAsked')}\b`);
 
+/** A deposit said to be paid already, or deducted: "Acompte versé", "Deposit received", "abzgl. Anzahlung". */
+export const DEPOSIT_PAID = new RegExp(String.raw`\b${any('depositsPaid')}`);
+
 /** A price cut: "Remise", "Rabais", "Discount", "Promo", "Voucher", "Rabatt", "Nachlass". */
 export const DISCOUNT = new RegExp(String.raw`\b${any('discounts')}`);
 
@@ -166,10 +169,12 @@ export const DATE_LABELS: Label<DateRole>[] = [
 /** Words after a date label that make it another document's or period's date ("date de facture associée"). */
 export const DATE_QUALIFIERS = new RegExp(String.raw`^\W*${any('dateQualifiers')}\b`);
 /**
- * A page from outside the United States, though priced in "$": a tax the US has not (GST, HST, VAT,
- * TVA, MwSt), an Australian business number, a company form of elsewhere (Pty, Pte, Sdn Bhd, Ltd, GmbH).
+ * A page from outside the United States, though priced in "$": a tax of a day-first country charged
+ * on a line with its amount ("GST 10% $25.00", "VAT 20% $80.00"), or an Australian business number.
+ * Not Canada's HST, PST or QST (Canada writes dates both ways), nor a customer's VAT number, nor a
+ * company's form, which may be a customer's ("Bill To: Harrow & Finch Ltd").
  */
-export const OUTSIDE_THE_US = /\b(gst|hst|pst|qst|abn|acn|vat|tva|mwst|ust|iva|btw|pty|pte|sdn|bhd|ltd|plc|gmbh|sarl|sas)\b/;
+export const OUTSIDE_THE_US = { tax: /\b(gst|vat|tva|mwst|ust|iva|btw)\b/, registration: /\b(abn|acn)\b/ };
 
 /** Words just before a date label that make it another invoice's date ("Next billing date", "Prochaine date de facturation"). */
 export const DATE_QUALIFIERS_BEFORE = new RegExp(String.raw`\b${any('dateQualifiersBefore')}\s*$`);

@@ -4,12 +4,13 @@ import type { AmountProof } from '../types.ts';
 import { vatShareIsPlausible } from '../../domain/invoice-checks.ts';
 import { COLUMN_GAP, spanConf, spanRuns, type Line } from '../layout/lines.ts';
 import { centsCut, findAmounts, type AmountMatch } from './amount-parser.ts';
-import { amountsPaid, cashTendered, MAX_ROUNDING, onCashStep, paidOtherwise, paidTotal, paymentProves, roundedTotal, roundedTotalBelow, roundingAdjustment, roundingLine, roundingsAbove, type Rounding } from './cash-payment.ts';
+import { amountsPaid, cashDrawn, cashTendered, MAX_ROUNDING, onCashStep, paidOtherwise, paidTotal, paymentProves, roundedTotal, roundedTotalBelow, roundingAdjustment, roundingLine, roundingsAbove, type Rounding } from './cash-payment.ts';
 import { findLabels } from './labelled-values.ts';
-import { AMOUNT_DECOYS, AMOUNT_LABELS, DEPOSIT_ASKED, DISCOUNT, SERVICE_CHARGE, ZERO_VAT_EVIDENCE, type AmountRole } from './labels.ts';
+import { AMOUNT_DECOYS, AMOUNT_LABELS, DEPOSIT_ASKED, DEPOSIT_PAID, DISCOUNT, SERVICE_CHARGE, ZERO_VAT_EVIDENCE, type AmountRole } from './labels.ts';
 import { fold } from './text-normalise.ts';
 import { guessFromRate, printedVatRates, totalWithLostDigits } from './amount-guesses.ts';
 import { isRateOf, PRINTED_RATE, rateRows } from './vat-rate-rows.ts';
+import { isOneNarrowColumn } from '../layout/narrow-column.ts';
 
 interface Candidate {
   role: AmountRole;
@@ -424,6 +425,10 @@ function vatSums(tva: Candidate[]): VatReading[] {
     repaired: parts.some((c) => c.repaired), lostDecimals: parts.every((c) => !c.repaired || c.lostDecimals),
   });
   if (distinct.length >= 2 && distinct.length <= MAX_VAT_RATES) out.push(sumOf(distinct));
+  // A block of VAT lines one under the other is one set of totals' rates ("19 % USt 3.800,00", "7 % USt
+  // 35,00"), where another block on the page (a delivery's subtotal, "USt. 19 % 2.280,00") would make
+  // the sum of every line no total's VAT.
+  for (const block of adjacentBlocks(distinct)) if (block.length >= 2 && block.length <= MAX_VAT_RATES && block.length < distinct.length) out.push(sumOf(block));
   // A VAT heading elsewhere on the page (a "Code TVA" column over the bases) adds a line that is no
   // rate's tax: the lines that name their rate, one line per rate, are the parts of the total.
   const rated = distinct.filter((c) => c.rate !== null);
@@ -435,6 +440,20 @@ function vatSums(tva: Candidate[]): VatReading[] {
   for (const c of tva) if (c.inColumn && !c.repaired) columns.set(labelOf(c), [...columns.get(labelOf(c)) ?? [], c]);
   for (const rows of columns.values()) if (rows.length >= 2 && rows.length <= MAX_VAT_RATES) out.push(sumOf(rows));
   return out;
+}
+
+/** Lines at most this far apart are one block of VAT lines (a blank or a rule may stand between). */
+const BLOCK_GAP = 2;
+
+/** The candidates in runs of lines each at most BLOCK_GAP below the last. */
+function adjacentBlocks(list: Candidate[]): Candidate[][] {
+  const blocks: Candidate[][] = [];
+  for (const c of [...list].sort((a, b) => a.lineIndex - b.lineIndex)) {
+    const last = blocks.at(-1);
+    if (last && c.lineIndex - last.at(-1)!.lineIndex <= BLOCK_GAP && c.lineIndex !== last.at(-1)!.lineIndex) last.push(c);
+    else blocks.push([c]);
+  }
+  return blocks;
 }
 
 /** France has four VAT rates, Germany two: more lines than this are no per-rate breakdown. */
@@ -575,30 +594,24 @@ export function readTotals(lines: Line[]): Totals {
     // it to: a charge added after the VAT sum ("Total TTC 1 200,00", "Débours 35,00", "Total facture
     // 1 235,00"), outside the equation, which then proves only a part of what the invoice asks. Not
     // the cash a till was handed ("Change 4.55", "Total Payment 50.00"): that is a payment. A card
-    // charged the larger amount is charged a tip or a fee.
+    // charged the larger amount is charged a tip or a fee, unless cash was drawn with it ("Cashback").
     const chargeAdded = ttc.some((c) => !c.repaired && !c.doubtful && !c.inColumn && c.lineIndex > solved.ttc.lineIndex
       && Math.sign(c.cents) === Math.sign(solved.ttc.cents) && Math.abs(c.cents) > Math.max(Math.abs(solved.ttc.cents), Math.abs(rounded ?? solved.ttc.cents))
-      && !roundedPair(c, solved.ttc, rounding) && deductedBetween(lines, solved.ttc, c) && cashTendered(lines) !== c.cents);
-    // A smaller total or amount due below the proven one, a discount printed between them taking it
-    // there ("Total (Incl GST) 53.00", "Discount 5.30", "NETT TOTAL 47.70"): the till asks the smaller.
-    const discountedAfter = ttc.some((c) => !c.repaired && !c.doubtful && c.lineIndex > solved.ttc.lineIndex
+      && !roundedPair(c, solved.ttc, rounding) && deductedBetween(lines, solved.ttc, c) && cashTendered(lines) !== c.cents && !cashDrawn(lines));
+    // A smaller total below the proven one, a discount printed between them taking it there ("Total
+    // (Incl GST) 53.00", "Discount 5.30", "NETT TOTAL 47.70"): the till asks the smaller. Not an amount
+    // due after a voucher or gift card: that pays a part of the total.
+    const discountedAfter = ttc.some((c) => c.role === 'ttc' && !c.repaired && !c.doubtful && c.lineIndex > solved.ttc.lineIndex
       && Math.sign(c.cents) === Math.sign(solved.ttc.cents) && Math.abs(c.cents) < Math.abs(solved.ttc.cents)
       && printedBetween(lines, solved.ttc, c, solved.ttc.cents - c.cents, DISCOUNT));
-    const paidOther = paidOtherwise(solved.ttc.cents, lines, rounding);
+    const paidOther = paidOtherwise(solved.ttc, lines, rounding, isOneNarrowColumn(lines.flatMap((l) => l.runs)));
     // A total read down a column (an item's row under "Montant HT | TVA | Montant TTC") above a total
     // printed under its own label, as many digits long, that says another amount: the labelled one
     // may be the page's total misread by a digit, which then no longer outranks one item's row.
     const digits = (cents: Cents) => String(Math.abs(cents)).length;
     const columnAgainstLabel = Boolean(solved.ttc.inColumn) && ttc.some((c) => c.role === 'ttc' && !c.inColumn && !c.repaired
       && c.lineIndex > solved.ttc.lineIndex && c.cents !== solved.ttc.cents && digits(c.cents) === digits(solved.ttc.cents) && !roundedPair(c, solved.ttc, rounding));
-    // An amount due below the proven total that a deposit's line between prints as itself, with no
-    // line printing what was taken off: a deposit asked on the order's total ("Total TTC 12 000,00",
-    // "Acompte 30 % à la commande 3 600,00", "Net à payer 3 600,00"). The invoice bills that part,
-    // not the total the equation proves. Not a discount for early payment or an instalment.
-    const dueRead = best(byRole('due'));
-    const partAsked = dueRead !== null && !dueRead.repaired && dueRead.lineIndex > solved.ttc.lineIndex
-      && Math.sign(dueRead.cents) === Math.sign(solved.ttc.cents) && Math.abs(dueRead.cents) < Math.abs(solved.ttc.cents)
-      && !deductedBetween(lines, solved.ttc, dueRead) && printedBetween(lines, solved.ttc, dueRead, dueRead.cents, DEPOSIT_ASKED);
+    const partAsked = depositAsked(lines, solved.ttc, ttc);
     const total = outranking ? outranking.cents : unroundedTotal ? paidTotal(rounded, lines, rounding, true) : rounded;
     // A rounded total found below a rounding whose amount did not read: no line proves that step.
     const roundingUnread = rounding === null && rounded !== solved.ttc.cents;
@@ -690,6 +703,24 @@ function deductedBetween(lines: Line[], total: Candidate, later: Candidate): boo
   const lastOfEach = lines.slice(total.lineIndex + 1, later.lineIndex).flatMap((l) => findAmounts(l.text).slice(-1).map((a) => Math.abs(a.cents)))
     .filter((c) => !paid.includes(c));
   return lastOfEach.length > 1 && Math.abs(lastOfEach.reduce((sum, c) => sum + c, 0) - gap) <= lastOfEach.length;
+}
+
+/**
+ * A deposit asked on the order's total, below it: a deposit's line printing a part of the total, not
+ * said to be paid, and no later total or amount due that the total less that part makes ("Total TTC
+ * 12 000,00", "Acompte 30 % à la commande 3 600,00", then "Net à payer 3 600,00" or nothing). The
+ * invoice bills that part, not the total the equation proves. A deposit deducted ("Acompte versé
+ * -3 600,00", "Reste à payer 8 400,00") is no such line.
+ */
+function depositAsked(lines: Line[], total: Candidate, totals: Candidate[]): boolean {
+  if (total.cents <= 0) return false;
+  return lines.slice(total.lineIndex + 1).some((line, k) => {
+    const text = fold(line.text);
+    const part = findAmounts(line.text).at(-1);
+    if (!DEPOSIT_ASKED.test(text) || DEPOSIT_PAID.test(text) || !part || part.cents <= 0 || part.cents >= total.cents) return false;
+    const at = total.lineIndex + 1 + k;
+    return !totals.some((c) => c.lineIndex > at && Math.abs(total.cents - part.cents - c.cents) <= 1);
+  });
 }
 
 /** A line between a total and a later one (whose words match `words`, if given) prints this amount, whatever its sign (within a cent). */

@@ -57,7 +57,8 @@ export const DE: Vocabulary = {
     'endbetrag',
     'rechnungsendbetrag',
     'total brutto',
-    String.raw`gesamt\s+brutto`,
+    String.raw`gesamt\s*\(?\s*brutto\s*\)?`,
+    'endsumme',
   ],
   // "Brutto   104,00 €" under "Netto" and "USt.": the gross total, when it opens its cell.
   bareGrossTotals: [
@@ -70,10 +71,18 @@ export const DE: Vocabulary = {
     'zahlungsbetrag',
     'restbetrag',
   ],
+  // "Rabatt", "Treuerabatt", "Preisnachlass".
   discounts: [
-    'rabatt',
-    'nachlass',
-    'gutschein',
+    String.raw`[a-z]*rabatt`,
+    String.raw`[a-z]*nachlass`,
+  ],
+  depositsPaid: [
+    'erhalten',
+    'bezahlt',
+    'geleistet',
+    'abzgl',
+    'abzuglich',
+    'gezahlt',
   ],
   depositsAsked: [
     'anzahlung',
@@ -104,6 +113,8 @@ export const DE: Vocabulary = {
     String.raw`ausstellungs-?datum`,
     String.raw`beleg-?datum`,
     String.raw`datum\s+der\s+rechnung`,
+    String.raw`gutschrifts-?datum`,
+    String.raw`korrektur-?datum`,
     String.raw`ausgestellt\s+am`,
   ],
   dueDateLabels: [
@@ -148,6 +159,15 @@ export const DE: Vocabulary = {
     'original',
   ],
   otherInvoiceMentions: [
+    // "abzgl. Abschlagsrechnung Nr. 188 vom", "Bezug: Rechnung Nr. 188 vom", "lt. Rechnung Nr. 188 vom".
+    String.raw`abzgl\.?`,
+    String.raw`abzuglich`,
+    String.raw`bezug\s*:?`,
+    String.raw`betrifft\s*:?`,
+    String.raw`referenz\s*:?`,
+    String.raw`lt\.`,
+    'laut',
+    'fur',
     'aus',
     'der',
     'zur?',

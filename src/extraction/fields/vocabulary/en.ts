@@ -73,8 +73,13 @@ export const EN: Vocabulary = {
     'discount',
     String.raw`disc\b`,
     'promo',
-    'voucher',
-    'coupon',
+  ],
+  depositsPaid: [
+    'paid',
+    'received',
+    'less',
+    'deducted',
+    'previous',
   ],
   depositsAsked: [
     'deposit',
@@ -118,6 +123,7 @@ export const EN: Vocabulary = {
     String.raw`date\s+issued`,
     String.raw`bill(ing)?\s+date`,
     String.raw`document\s+date`,
+    String.raw`credit\s+note\s+date`,
   ],
   dueDateLabels: [
     String.raw`due(\s+date)?`,
@@ -162,7 +168,6 @@ export const EN: Vocabulary = {
     'original',
     String.raw`orig\.?`,
     'related',
-    String.raw`ref(erence)?\.?`,
     'corrected',
   ],
   dateQualifiers: [
@@ -197,6 +202,12 @@ export const EN: Vocabulary = {
     'of',
     'original',
     String.raw`relating\s+to`,
+    // A row deducting an earlier invoice, a credit note's reference: "Less progress invoice INV-18
+    // dated", "Re: Invoice INV-18 dated", "Credit for invoice #18".
+    String.raw`less(\s+(progress|deposit|interim|previous))?`,
+    String.raw`re\s*:`,
+    'for',
+    String.raw`reference\s*:`,
   ],
   numberedTitles: [
     'invoice',

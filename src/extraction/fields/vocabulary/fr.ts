@@ -71,6 +71,16 @@ export const FR: Vocabulary = {
     'reduction',
     'promo',
   ],
+  depositsPaid: [
+    'verse',
+    'regle',
+    'paye',
+    'recu',
+    'deduit',
+    'deja',
+    'deduction',
+    'moins',
+  ],
   // A part of the order billed now: "Acompte 30 % à la commande".
   depositsAsked: [
     'acompte',
@@ -116,6 +126,7 @@ export const FR: Vocabulary = {
     String.raw`factur[ee]+\s+le`,
     String.raw`emise?\s+le`,
     String.raw`date\s+d'etablissement`,
+    String.raw`date\s+(de\s+l'|d')\s?avoir`,
     String.raw`etablie?\s+le`,
   ],
   // "Fait le 12/03/2025", "Fait à Lyon le 12/03/2025" closing the invoice: the date it was made out.
@@ -218,8 +229,12 @@ export const FR: Vocabulary = {
   ],
   // "sur facture N° … du", "la facture N° … du" name the invoice a credit note corrects.
   otherInvoiceMentions: [
-    // "Annule et remplace facture N° … du": the invoice this one replaces.
+    // "Annule et remplace facture N° … du": the invoice this one replaces; "Déjà facturé : facture n°
+    // FS-18 du", "Déduction facture n° … du": an earlier invoice deducted.
     'remplace',
+    String.raw`deja\s+facture\s*:?`,
+    'deduction',
+    'moins',
     'sur',
     'la',
     'votre',
