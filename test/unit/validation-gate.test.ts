@@ -266,3 +266,15 @@ test('a deposit line under the order total, and a delivery subtotal above two-ra
   assert.equal(till([['VOUCHER', '10.00'], ['Balance Due', '15.82'], ['CASH', '20.00'], ['CHANGE', '4.18']]), 'validated');
   assert.equal(till([['CASHBACK', '20.00'], ['DEBIT CARD', '45.82']]), 'validated');
 });
+
+test("the invoice's own dated title keeps its date beside its total; deposits paid in several lines, or asked 'à régler', are told apart", () => {
+  const date = (runs: TextRun[]) => readFields([...header, ...runs, ...totals]).fields.date_facture;
+  assert.equal(date([run('Facture N° F-0077 du 28/07/2026', 40, 90, 14), run('Montant TTC : 300,00 €', 400, 90)]), '2026-07-28');
+  assert.equal(date([run('Date : 30/07/2026', 350, 60), run("Déduction facture d'acompte du 12/06/2026", 40, 445), run('- 60,00 €', 480, 445)]), '2026-07-30');
+  assert.equal(date([run('Date: 30/07/2026', 350, 60), run('Ref. Invoice Date: 12/06/2026', 40, 100)]), '2026-07-30');
+  const status = (runs: TextRun[]) => decide(readFields([...header, run('Date de facture : 30/07/2026', 350, 60), ...runs]), 'pdf-text').status;
+  const order = [run('Total HT', 350, 400), run('5 000,00 €', 480, 400), run('TVA 20 %', 350, 415), run('1 000,00 €', 480, 415), run('Total TTC', 350, 430), run('6 000,00 €', 480, 430)];
+  assert.equal(status([...order, run('Acompte 40 % à régler à la commande', 40, 445), run('2 400,00 €', 480, 445), run('Net à payer', 350, 460), run('2 400,00 €', 480, 460)]), 'pending');
+  assert.equal(status([...order, run('Acomptes antérieurs :', 40, 445), run('Acompte n° 1', 40, 460), run('1 500,00 €', 480, 460), run('Acompte n° 2', 40, 475), run('1 000,00 €', 480, 475), run('Reste à payer', 350, 490), run('3 500,00 €', 480, 490)]), 'validated');
+  assert.equal(status([...order, run('Échéancier : acompte 30 % à la commande', 40, 445), run('1 800,00 €', 480, 445), run('Solde à la livraison', 40, 460), run('4 200,00 €', 480, 460)]), 'validated');
+});

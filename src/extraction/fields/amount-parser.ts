@@ -13,7 +13,7 @@ const CURRENCY = '(?:€|EUR|USD|\\$|£|GBP|CHF|RM|MYR)';
 // credit memos and tills print it ("297,50-", "13.40-").
 // A thousands group separator: space (incl. narrow and no-break), dot, comma or apostrophe.
 const AMOUNT = new RegExp(
-  `(?<lead>[-\u2212(](?=${CURRENCY}))?(?<pre>${CURRENCY}\\s?)?(?<sign>[-\u2212(]|(?<!\\S)[=\u2013\u2014](?=\\d))?\\s?(?<num>\\d{1,3}(?:[ \u00a0\u202f.,']\\d{3})+(?:[.,]\\d{1,2})?|\\d+(?:[.,]\\d{1,2})?)(?![\\d.,]*\\d)(?<trail>[-\u2212](?![\\dA-Za-z/€$£]))?\\s?(?<post>${CURRENCY})?(?<close>\\))?`,
+  `(?<lead>[-\u2212(](?=${CURRENCY}))?(?<pre>${CURRENCY}\\s?)?(?<sign>[-\u2212(]|(?<!\\S)[=\u2013\u2014](?=\\d))?\\s?(?<num>\\d{1,3}(?:[ \u00a0\u202f.,']\\d{3})+(?:[.,]\\d{1,2})?|\\d+(?:[.,]\\d{1,2})?)(?![\\d.,]*\\d)(?<trail>[-\u2212](?![\\dA-Za-z/]|[€$£]\\/))?\\s?(?<post>${CURRENCY})?(?<close>\\))?`,
   'gi',
 );
 

@@ -122,9 +122,11 @@ function evidenceFor(best: Candidate | null, scored: Candidate[], otherWay: stri
 function namesAnotherDate(hit: LabelHit<DateRole>, line: Line, beside: DateMatch | undefined): 'qualified' | 'other' | null {
   const labelAt = hit.afterIndex - hit.label.length;
   if (DATE_QUALIFIERS.test(fold(hit.after).split(COLUMN_GAP)[0]!) || DATE_QUALIFIERS_BEFORE.test(cellBefore(line, labelAt))) return 'qualified';
-  // A title with its number, then money on its row ("Situation n° 2 - facture n° FS-18 du 02/02/2026
-  // -6 000,00 €"): an earlier invoice, deducted; the invoice's own title prints no amount after it.
-  if (deductsAnother(line, labelAt) || (/\d/.test(hit.label) && findAmounts(line.text.slice(hit.afterIndex + (beside?.end ?? 0))).length > 0)) return 'other';
+  // A title with its number, then a negative amount on its row ("Situation n° 2 - facture n° FS-18 du
+  // 02/02/2026   -6 000,00 €"): an earlier invoice, deducted. The invoice's own title may print its
+  // total beside it ("Facture N° F-12 du 28/07/2025   Montant TTC : 1 200,00 €"), never a deduction.
+  const deducted = /\d/.test(hit.label) && findAmounts(line.text.slice(hit.afterIndex + (beside?.end ?? 0))).some((a) => a.cents < 0);
+  if (deductsAnother(line, labelAt) || deducted) return 'other';
   return beside !== undefined && startsAPeriod(beside.iso, line.text.slice(hit.afterIndex + beside.end)) ? 'other' : null;
 }
 
@@ -132,11 +134,15 @@ function namesAnotherDate(hit: LabelHit<DateRole>, line: Line, beside: DateMatch
  * A deposit's or a discount's row: a decoy word before the label (starting at `labelAt`), an amount
  * after it. What the label dates or numbers is the invoice the row deducts ("Acompte facture N° FA-14
  * du 12/01/2026   - 900,00 €", "Acompte versé | Facture N° FA-14 du … | - 900,00 €", "abzgl.
- * Anzahlung aus Rechnung Nr. 14 vom"). Not a header's other column ("Invoice Date: …   Amount Paid:
- * $0.00", "Amount Paid: $0.00   Invoice Date: …"), whose decoy word or amount stands on the wrong side.
+ * Anzahlung aus Rechnung Nr. 14 vom"). Not a header's other field ("Invoice Date: …   Amount Paid:
+ * $0.00", "Remise client : 5 %   Date : …   Net à payer : 1 200,00 €").
  */
 export function deductsAnother(line: Line, labelAt: number): boolean {
-  return AMOUNT_DECOYS.test(fold(line.text).slice(0, labelAt)) && findAmounts(line.text.slice(labelAt)).length > 0;
+  if (!AMOUNT_DECOYS.test(fold(line.text).slice(0, labelAt))) return false;
+  // The amount in the label's own cell, or alone in the next ("Acompte versé | Facture N° … du … |
+  // - 90,00 €"); not a header's next field ("Date de facture : … | Net à payer : 1 200,00 €").
+  const [own = '', next = ''] = line.text.slice(labelAt).split(COLUMN_GAP);
+  return findAmounts(own).length > 0 || (findAmounts(next).length > 0 && !/\p{L}{2}/u.test(next));
 }
 
 /** The folded text of a line's cell before `at`. */

@@ -76,7 +76,7 @@ export const AMOUNT_DECOYS = new RegExp(String.raw`\b${any('amountDecoys')}\w*`)
 export const DEPOSIT_ASKED = new RegExp(String.raw`\b${any('depositsAsked')}\b`);
 
 /** A deposit said to be paid already, or deducted: "Acompte versé", "Deposit received", "abzgl. Anzahlung". */
-export const DEPOSIT_PAID = new RegExp(String.raw`\b${any('depositsPaid')}`);
+export const DEPOSIT_PAID = new RegExp(String.raw`\b${any('depositsPaid')}\b`);
 
 /** A price cut: "Remise", "Rabais", "Discount", "Promo", "Voucher", "Rabatt", "Nachlass". */
 export const DISCOUNT = new RegExp(String.raw`\b${any('discounts')}`);

@@ -706,22 +706,30 @@ function deductedBetween(lines: Line[], total: Candidate, later: Candidate): boo
 }
 
 /**
- * A deposit asked on the order's total, below it: a deposit's line printing a part of the total, not
- * said to be paid, and no later total or amount due that the total less that part makes ("Total TTC
- * 12 000,00", "Acompte 30 % à la commande 3 600,00", then "Net à payer 3 600,00" or nothing). The
- * invoice bills that part, not the total the equation proves. A deposit deducted ("Acompte versé
- * -3 600,00", "Reste à payer 8 400,00") is no such line.
+ * A deposit asked on the order's total, below it: a deposit's line printing a part of the total
+ * ("Total TTC 12 000,00", "Acompte 30 % à la commande 3 600,00"), then an amount due of that part,
+ * or nothing that the total less the deposits makes. The invoice bills that part, not the total the
+ * equation proves. Not a deposit paid, deducted or to come ("Acompte versé", "abzüglich geleisteter
+ * Abschlagszahlungen:" over the lines it heads, "Prochain acompte"), nor a schedule that prints
+ * what remains ("Solde à la livraison 8 400,00", "Restbetrag", "Reste à payer").
  */
 function depositAsked(lines: Line[], total: Candidate, totals: Candidate[]): boolean {
   if (total.cents <= 0) return false;
-  return lines.slice(total.lineIndex + 1).some((line, k) => {
-    const text = fold(line.text);
+  const below = lines.slice(total.lineIndex + 1);
+  const settled = (k: number) => below.slice(Math.max(0, k - HEADED_LINES), k + 1).some((l) => DEPOSIT_PAID.test(fold(l.text)));
+  const parts = below.flatMap((line, k) => {
     const part = findAmounts(line.text).at(-1);
-    if (!DEPOSIT_ASKED.test(text) || DEPOSIT_PAID.test(text) || !part || part.cents <= 0 || part.cents >= total.cents) return false;
-    const at = total.lineIndex + 1 + k;
-    return !totals.some((c) => c.lineIndex > at && Math.abs(total.cents - part.cents - c.cents) <= 1);
+    return DEPOSIT_ASKED.test(fold(line.text)) && !settled(k) && part && part.cents > 0 && part.cents < total.cents ? [{ cents: part.cents, at: total.lineIndex + 1 + k }] : [];
   });
+  if (!parts.length) return false;
+  // The deposit itself asked as the amount due: a deposit invoice, whatever else the page prints.
+  if (totals.some((c) => c.lineIndex > parts[0]!.at && parts.some((p) => Math.abs(c.cents - p.cents) <= 1))) return true;
+  const remainders = [...parts.map((p) => total.cents - p.cents), total.cents - parts.reduce((sum, p) => sum + p.cents, 0)];
+  return !below.some((l) => findAmounts(l.text).some((a) => remainders.some((r) => Math.abs(Math.abs(a.cents) - r) <= 1)));
 }
+
+/** A line saying deposits were paid heads the lines under it this far ("abzüglich geleisteter Abschlagszahlungen:"). */
+const HEADED_LINES = 2;
 
 /** A line between a total and a later one (whose words match `words`, if given) prints this amount, whatever its sign (within a cent). */
 function printedBetween(lines: Line[], total: Candidate, later: Candidate, cents: Cents, words?: RegExp): boolean {

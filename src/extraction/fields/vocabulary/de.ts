@@ -77,12 +77,13 @@ export const DE: Vocabulary = {
     String.raw`[a-z]*nachlass`,
   ],
   depositsPaid: [
-    'erhalten',
-    'bezahlt',
-    'geleistet',
+    String.raw`erhalten\w*`,
+    String.raw`bezahlt\w*`,
+    String.raw`geleistet\w*`,
     'abzgl',
     'abzuglich',
-    'gezahlt',
+    String.raw`gezahlt\w*`,
+    String.raw`nachste\w*`,
   ],
   depositsAsked: [
     'anzahlung',

@@ -73,6 +73,7 @@ export const EN: Vocabulary = {
     'discount',
     String.raw`disc\b`,
     'promo',
+    'coupon',
   ],
   depositsPaid: [
     'paid',
@@ -80,6 +81,9 @@ export const EN: Vocabulary = {
     'less',
     'deducted',
     'previous',
+    'applied',
+    'held',
+    'next',
   ],
   depositsAsked: [
     'deposit',
@@ -168,6 +172,7 @@ export const EN: Vocabulary = {
     'original',
     String.raw`orig\.?`,
     'related',
+    String.raw`ref(erence)?\.?`,
     'corrected',
   ],
   dateQualifiers: [

@@ -60,6 +60,7 @@ export const FR: Vocabulary = {
     String.raw`reste\s+a\s+payer`,
     String.raw`(total|montant|somme|reste)\s+a\s+regler`,
     String.raw`reste\s+du`,
+    String.raw`restant\s+du`,
     String.raw`solde\s+(a\s+payer|a\s+regler|du)`,
     String.raw`montant\s+(du|a\s+payer)`,
     String.raw`total\s+(a\s+payer|du)`,
@@ -71,15 +72,20 @@ export const FR: Vocabulary = {
     'reduction',
     'promo',
   ],
+  // A deposit paid, deducted, or another time's ("Prochain acompte"): none asked by this invoice.
   depositsPaid: [
-    'verse',
-    'regle',
-    'paye',
-    'recu',
-    'deduit',
+    String.raw`verse[es]{0,2}`,
+    String.raw`regle[es]{0,2}`,
+    String.raw`paye[es]{0,2}`,
+    String.raw`recu[es]{0,2}`,
+    String.raw`percu[es]{0,2}`,
+    String.raw`encaisse[es]{0,2}`,
+    String.raw`deduit[es]{0,2}`,
     'deja',
     'deduction',
     'moins',
+    String.raw`prochain[es]{0,2}`,
+    String.raw`anterieur[es]{0,2}`,
   ],
   // A part of the order billed now: "Acompte 30 % à la commande".
   depositsAsked: [
@@ -88,6 +94,7 @@ export const FR: Vocabulary = {
   ],
   amountDecoys: [
     'acompte',
+    'deduction',
     String.raw`deja\s+(paye|regle|verse)`,
     'avance',
     'escompte',
