@@ -5,6 +5,7 @@ import type { Cents } from '../../domain/money.ts';
 import type { Line } from '../layout/lines.ts';
 import { centsCut, findAmounts } from './amount-parser.ts';
 import { fold } from './text-normalise.ts';
+import { isOneNarrowColumn } from '../layout/narrow-column.ts';
 
 export interface Rounding {
   cents: Cents;
@@ -192,13 +193,14 @@ export const cashTendered = (lines: Line[]): Cents | null => paymentLines(lines)
  * unless cash was drawn with it ("Cashback 20.00"). A change misread by more than a rounding, a card
  * paying part (a voucher the rest), or a card's balance says nothing.
  */
-export function paidOtherwise(total: { cents: Cents; lineIndex: number }, lines: Line[], rounding: Rounding | null, till: boolean): boolean {
+export function paidOtherwise(total: { cents: Cents; lineIndex: number }, lines: Line[], rounding: Rounding | null): boolean {
   if (rounding !== null || roundingLine(lines) !== null || total.cents <= 0) return false;
   const { tendered, change, card } = paymentLines(lines);
   const cash = tendered && change ? tendered.cents - change.cents : null;
   const roundedAway = cash !== null && cash !== total.cents && Math.abs(cash - total.cents) <= MAX_ROUNDING && cash % 5 === 0 && total.cents % 5 !== 0;
-  const charged = till && card !== null && !tendered && card.cents > total.cents && lines.indexOf(card.line) > total.lineIndex
-    && !/\bbalance\b/.test(fold(card.line.text)) && !cashDrawn(lines);
+  // The page's layout is measured last, and only for a card that says more than the total.
+  const charged = card !== null && !tendered && card.cents > total.cents && lines.indexOf(card.line) > total.lineIndex
+    && !/\bbalance\b/.test(fold(card.line.text)) && !cashDrawn(lines) && isOneNarrowColumn(lines.flatMap((l) => l.runs));
   return roundedAway || charged;
 }
 

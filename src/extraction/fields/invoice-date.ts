@@ -97,8 +97,7 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
   const best = scored.reduce<Candidate | null>((b, c) => (!b || c.rank > b.rank ? c : b), null);
   // Day-first is a default, not a reading, where the currency says month-first is as likely and no
   // date on the page settles it: the date read the other way round competes with the one chosen.
-  const monthFirstLikely = currency !== null && MONTH_FIRST_CURRENCIES.has(currency) && !fromOutsideTheUs(lines);
-  const otherWay = !shown && monthFirstLikely ? best?.otherWay : undefined;
+  const otherWay = !shown && best?.otherWay && currency !== null && MONTH_FIRST_CURRENCIES.has(currency) && !fromOutsideTheUs(lines) ? best.otherWay : undefined;
   return { invoiceDate: best?.iso ?? null, confidence: best ? Math.min(0.98, best.confidence) : 0, dueDate, evidence: evidenceFor(best, scored, otherWay) };
 }
 

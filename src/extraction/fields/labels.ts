@@ -78,7 +78,7 @@ export const DEPOSIT_ASKED = new RegExp(String.raw`\b${any('depositsAsked')}\b`)
 /** A deposit said to be paid already, or deducted: "Acompte versé", "Deposit received", "abzgl. Anzahlung". */
 export const DEPOSIT_PAID = new RegExp(String.raw`\b${any('depositsPaid')}\b`);
 
-/** A price cut: "Remise", "Rabais", "Discount", "Promo", "Voucher", "Rabatt", "Nachlass". */
+/** A price cut: "Remise", "Rabais", "Discount", "Promo", "Coupon", "Rabatt", "Nachlass" (a voucher pays, and is none). */
 export const DISCOUNT = new RegExp(String.raw`\b${any('discounts')}`);
 
 /** "Service Charge 10%", "SVC CHG 10%", "Service Chg (10%)", "Frais de service": a charge, taxed with the net, no tax. */
@@ -168,6 +168,8 @@ export const DATE_LABELS: Label<DateRole>[] = [
 
 /** Words after a date label that make it another document's or period's date ("date de facture associée"). */
 export const DATE_QUALIFIERS = new RegExp(String.raw`^\W*${any('dateQualifiers')}\b`);
+/** Words just before a date label that make it another invoice's date ("Next billing date", "Prochaine date de facturation"). */
+export const DATE_QUALIFIERS_BEFORE = new RegExp(String.raw`\b${any('dateQualifiersBefore')}\s*$`);
 /**
  * A page from outside the United States, though priced in "$": a tax of a day-first country charged
  * on a line with its amount ("GST 10% $25.00", "VAT 20% $80.00"), or an Australian business number.
@@ -175,9 +177,6 @@ export const DATE_QUALIFIERS = new RegExp(String.raw`^\W*${any('dateQualifiers')
  * company's form, which may be a customer's ("Bill To: Harrow & Finch Ltd").
  */
 export const OUTSIDE_THE_US = { tax: /\b(gst|vat|tva|mwst|ust|iva|btw)\b/, registration: /\b(abn|acn)\b/ };
-
-/** Words just before a date label that make it another invoice's date ("Next billing date", "Prochaine date de facturation"). */
-export const DATE_QUALIFIERS_BEFORE = new RegExp(String.raw`\b${any('dateQualifiersBefore')}\s*$`);
 
 /** Headings that open the seller's block: the next lines name the seller. */
 export const SELLER_HEADINGS = new RegExp(String.raw`^\W*${any('sellerHeadings')}(\s+(trade\s+)?name|\s+nom)?\s*:?\s*$`);

@@ -10,7 +10,6 @@ import { AMOUNT_DECOYS, AMOUNT_LABELS, DEPOSIT_ASKED, DEPOSIT_PAID, DISCOUNT, SE
 import { fold } from './text-normalise.ts';
 import { guessFromRate, printedVatRates, totalWithLostDigits } from './amount-guesses.ts';
 import { isRateOf, PRINTED_RATE, rateRows } from './vat-rate-rows.ts';
-import { isOneNarrowColumn } from '../layout/narrow-column.ts';
 
 interface Candidate {
   role: AmountRole;
@@ -604,7 +603,7 @@ export function readTotals(lines: Line[]): Totals {
     const discountedAfter = ttc.some((c) => c.role === 'ttc' && !c.repaired && !c.doubtful && c.lineIndex > solved.ttc.lineIndex
       && Math.sign(c.cents) === Math.sign(solved.ttc.cents) && Math.abs(c.cents) < Math.abs(solved.ttc.cents)
       && printedBetween(lines, solved.ttc, c, solved.ttc.cents - c.cents, DISCOUNT));
-    const paidOther = paidOtherwise(solved.ttc, lines, rounding, isOneNarrowColumn(lines.flatMap((l) => l.runs)));
+    const paidOther = paidOtherwise(solved.ttc, lines, rounding);
     // A total read down a column (an item's row under "Montant HT | TVA | Montant TTC") above a total
     // printed under its own label, as many digits long, that says another amount: the labelled one
     // may be the page's total misread by a digit, which then no longer outranks one item's row.
