@@ -278,3 +278,41 @@ test("the invoice's own dated title keeps its date beside its total; deposits pa
   assert.equal(status([...order, run('Acomptes antérieurs :', 40, 445), run('Acompte n° 1', 40, 460), run('1 500,00 €', 480, 460), run('Acompte n° 2', 40, 475), run('1 000,00 €', 480, 475), run('Reste à payer', 350, 490), run('3 500,00 €', 480, 490)]), 'validated');
   assert.equal(status([...order, run('Échéancier : acompte 30 % à la commande', 40, 445), run('1 800,00 €', 480, 445), run('Solde à la livraison', 40, 460), run('4 200,00 €', 480, 460)]), 'validated');
 });
+
+test("the page's own date is not outranked silently by an invoice-date phrase that dates another document", () => {
+  const d = (runs: TextRun[]) => decided([run('Date : 14/09/2026', 350, 60), ...runs]);
+  for (const other of ['Selon devis n° D-2026-77 établi le 02/09/2026', 'Travaux complémentaires à notre facture du 28/08/2026', 'As per our quotation Q-77 issued on 02/09/2026']) {
+    const verdict = d([run(other, 40, 120)]);
+    assert.equal(verdict.status, 'pending', other);
+    assert.ok(verdict.reviewReasons.some((r) => r.includes('2026-09-14')), verdict.reviewReasons.join('; '));
+  }
+  // Alone, the bare date validates; a dated item table competes with no labelled invoice date.
+  assert.equal(d([]).status, 'validated');
+  const title = (runs: TextRun[]) => decided([run('Facture FA-2026-0142 du 17/09/2026', 40, 90, 14), ...runs]);
+  const items = [run('Date', 40, 300), run('Intervention', 120, 300), run('Montant HT', 420, 300), run('09/09/2026', 40, 315), run('Dépannage', 120, 315), run('250,00', 420, 315)];
+  const withItems = title(items);
+  assert.deepEqual([withItems.status, readFields([...header, run('Facture FA-2026-0142 du 17/09/2026', 40, 90, 14), ...items, ...totals]).fields.date_facture], ['validated', '2026-09-17']);
+});
+
+test('a euro page read month-first because of one browser header leaves its date for review', () => {
+  const verdict = decided([run('3/16/26, 9:41 AM', 40, 5), run('Date de facture : 05/03/2026', 350, 60)]);
+  assert.equal(verdict.status, 'pending');
+  assert.ok(verdict.reviewReasons.some((r) => r.includes('2026-03-05')), verdict.reviewReasons.join('; '));
+});
+
+test('a line outside the VAT, a discount or a charge after the total, a larger amount due and an unsigned credit note leave the amounts for review', () => {
+  const status = (runs: TextRun[]) => decide(readFields([...header, run('Date de facture : 14/09/2026', 350, 60), ...runs]), 'pdf-text').status;
+  const order = [run('Total HT', 350, 400), run('250,00 €', 480, 400), run('TVA 20 %', 350, 415), run('50,00 €', 480, 415)];
+  // Débours outside the VAT: no second part of the VAT, which has one rate.
+  assert.equal(status([...order, run('Débours non soumis à TVA', 350, 430), run('4,50 €', 480, 430), run('Total TTC', 350, 445), run('304,50 €', 480, 445)]), 'pending');
+  const withTotal = [...order, run('Total TTC', 350, 430), run('300,00 €', 480, 430)];
+  assert.equal(status(withTotal), 'validated');
+  assert.equal(status([...withTotal, run('Geste commercial', 350, 445), run('-20,00 €', 480, 445), run('Net à payer', 350, 460), run('280,00 €', 480, 460)]), 'pending');
+  assert.equal(status([run('Montant à régler : 337,45 €', 350, 80), ...withTotal]), 'pending');
+  assert.equal(status([run('AVOIR N° AV-2026-12', 40, 90, 14), ...withTotal]), 'pending');
+  const negative = [run('Total HT', 350, 400), run('-250,00 €', 480, 400), run('TVA 20 %', 350, 415), run('-50,00 €', 480, 415), run('Total TTC', 350, 430), run('-300,00 €', 480, 430)];
+  assert.equal(status([run('AVOIR N° AV-2026-12', 40, 90, 14), ...negative]), 'validated');
+  // A net named after its discount is the net: "Total HT après remise".
+  assert.equal(status([run('Total HT avant remise', 350, 385), run('300,00 €', 480, 385), run('Remise 10 %', 350, 392), run('- 30,00 €', 480, 392),
+    run('Total HT après remise', 350, 400), run('270,00 €', 480, 400), run('TVA 20 %', 350, 415), run('54,00 €', 480, 415), run('Total TTC', 350, 430), run('324,00 €', 480, 430)]), 'validated');
+});

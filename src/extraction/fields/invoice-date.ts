@@ -43,6 +43,7 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
   const accounted = new Set<string>();
   const labelled = new Set<number>();
   const qualified: Candidate[] = [];
+  const claims: Array<{ row: Line; iso: string; role: DateRole; found?: Candidate }> = [];
   const { order, shown } = numericDateOrderShown(lines.map((l) => l.text));
   const hits = findLabels(lines, DATE_LABELS);
   for (const hit of hits) {
@@ -56,17 +57,26 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
     if (hit.role === 'due') dueDate ??= date.iso;
     const another = hit.role === 'invoice' ? namesAnotherDate(hit, line, beside) : null;
     if (hit.role !== 'invoice' || another === 'other') accounted.add(date.iso);
+    const under = beside ? undefined : { cell: datesUnder[0]!.cell, row: rowUnder(lines, hit.lineIndex, datesUnder[0]!.cell) };
+    if (under?.row && hit.role !== 'invoice') claims.push({ row: under.row, iso: date.iso, role: hit.role });
     if (hit.role !== 'invoice' || another === 'other' || qualifiedBefore(hit, hits, line.text)) continue;
     const conf = beside ? spanConf(line, hit.afterIndex + beside.index, hit.afterIndex + beside.end) : line.conf;
-    const under = beside ? undefined : { cell: datesUnder[0]!.cell, row: rowUnder(lines, hit.lineIndex, datesUnder[0]!.cell) };
     const wordConf = under ? confUnder(under.row, under.cell, date) ?? conf : conf;
-    // A heading over a column of different dates, whose first row prints money, heads a table of
-    // items or services, not the invoice's references: its first row's date says no more than a
-    // bare "Date" would.
-    const itemRows = new Set(datesUnder.map((d) => d.date.iso)).size > 1 && findAmounts(under?.row?.text ?? '').length > 0;
-    const weight = beside ? hit.besideWeight : itemRows ? Math.min(hit.weight, BARE_DATE) : hit.weight;
-    if (another === 'qualified') qualified.push(candidate(date, Math.min(weight, BARE_DATE), conf, beside ? 0 : BELOW_PENALTY, true, wordConf));
-    else scored.push(candidate(date, weight, conf, beside ? 0 : BELOW_PENALTY, true, wordConf));
+    // A heading whose first row prints money heads a table of items or services, not the invoice's
+    // references: its row's date (a service's, a delivery's) says no more than a bare "Date" would,
+    // and competes with no date a label names the invoice's.
+    const itemRow = !beside && findAmounts(under?.row?.text ?? '').length > 0;
+    const weight = beside ? hit.besideWeight : itemRow ? Math.min(hit.weight, BARE_DATE) : hit.weight;
+    const found = candidate(date, another === 'qualified' ? Math.min(weight, BARE_DATE) : weight, conf, beside ? 0 : BELOW_PENALTY, true, wordConf);
+    if (itemRow) found.itemRow = true;
+    if (under?.row) claims.push({ row: under.row, iso: date.iso, role: hit.role, found });
+    (another === 'qualified' ? qualified : scored).push(found);
+  }
+  // A date under a heading that a due or other date's heading claims as well: the cells of a row that
+  // lost one against its headings were shared out wrongly, and the row's other date may be the invoice's.
+  for (const claim of claims) {
+    if (!claim.found || !claims.some((o) => o.row === claim.row && o.role !== 'invoice' && o.iso === claim.iso)) continue;
+    claim.found.contestedBy = findDates(claim.row.text, order).map((d) => d.iso).filter((iso) => !claims.some((o) => o.row === claim.row && o.iso === iso));
   }
   // A label a word makes another invoice's ("Original Invoice Date") names that invoice's date when
   // the page labels its own; alone, it may be a stamp beside the page's only label ("ORIGINAL Invoice
@@ -97,15 +107,23 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
   const best = scored.reduce<Candidate | null>((b, c) => (!b || c.rank > b.rank ? c : b), null);
   // Day-first is a default, not a reading, where the currency says month-first is as likely and no
   // date on the page settles it: the date read the other way round competes with the one chosen.
-  const otherWay = !shown && best?.otherWay && currency !== null && MONTH_FIRST_CURRENCIES.has(currency) && !fromOutsideTheUs(lines) ? best.otherWay : undefined;
+  // The other way round, a page in another currency read month-first because one date showed it
+  // (a browser's print header "3/16/26, 9:41 AM" on a euro invoice) may be day-first all the same.
+  const monthFirstCurrency = currency !== null && MONTH_FIRST_CURRENCIES.has(currency);
+  const otherWay = best?.otherWay && (monthFirstCurrency ? !shown && !fromOutsideTheUs(lines) : order === 'mdy') ? best.otherWay : undefined;
   return { invoiceDate: best?.iso ?? null, confidence: best ? Math.min(0.98, best.confidence) : 0, dueDate, evidence: evidenceFor(best, scored, otherWay) };
 }
 
 function evidenceFor(best: Candidate | null, scored: Candidate[], otherWay: string | undefined): DateEvidence {
   if (!best || !best.labelled) return { label: 'none', rivals: [], wordConfidence: best?.wordConf ?? 0 };
   const explicit = best.weight >= NAMES_THE_INVOICE_DATE;
-  const competes = (c: Candidate) => c.iso !== best.iso && !c.explained && (explicit ? c.labelled && c.weight >= best.weight : true);
-  const rivals = [...new Set([...scored.filter(competes).map((c) => c.iso), ...(otherWay ? [otherWay] : [])])];
+  // Under an invoice-date label, any other date a label offers competes, however weak that label: a
+  // page's own "Date : 12/03/2026" outweighed by an invoice-date phrase that dates another document
+  // ("selon devis n° 31 établi le …", "notre facture du …") must not lose silently. Unlabelled dates
+  // and an item table's rows do not compete with it.
+  const competes = (c: Candidate) => c.iso !== best.iso && !c.explained && (explicit ? c.labelled && !c.itemRow : true);
+  const rivals = [...new Set([...scored.filter(competes).map((c) => c.iso), ...(best.contestedBy ?? []), ...(otherWay ? [otherWay] : [])])]
+    .filter((iso) => iso !== best.iso);
   return { label: explicit ? 'explicit' : 'generic', rivals, wordConfidence: best.wordConf };
 }
 
@@ -188,7 +206,13 @@ const BELOW_PENALTY = 0.1;
  * The label picks the date (an invoice-date label over a bare date, whatever OCR made of either);
  * how surely OCR read it then says how sure the date is.
  */
-type Candidate = { iso: string; otherWay?: string; rank: number; confidence: number; weight: number; labelled: boolean; wordConf: number; explained?: boolean };
+type Candidate = {
+  iso: string; otherWay?: string; rank: number; confidence: number; weight: number; labelled: boolean; wordConf: number; explained?: boolean;
+  /** Read from an item table's row (see readDates). */
+  itemRow?: boolean;
+  /** Its heading's cell is claimed by a due or other date's heading too: the row's unclaimed dates compete. */
+  contestedBy?: string[];
+};
 function candidate({ iso, otherWay }: DateMatch, weight: number, conf: number, penalty: number, labelled: boolean, wordConf: number): Candidate {
   return { iso, otherWay, rank: weight * (0.5 + 0.5 * conf) - penalty, confidence: weight * conf - penalty, weight, labelled, wordConf };
 }

@@ -76,6 +76,14 @@ export const DE: Vocabulary = {
     String.raw`[a-z]*rabatt`,
     String.raw`[a-z]*nachlass`,
   ],
+  afterDiscount: [
+    String.raw`nach\s+([a-z]*rabatt|[a-z]*nachlass)`,
+  ],
+  creditNoteTitles: [
+    String.raw`gutschrift(?=\s*$|\s+(nr|nummer)\b)`,
+    String.raw`storno(rechnung)?(?=\s*$|\s+(nr|nummer)\b)`,
+    String.raw`rechnungskorrektur`,
+  ],
   depositsPaid: [
     String.raw`erhalten\w*`,
     String.raw`bezahlt\w*`,

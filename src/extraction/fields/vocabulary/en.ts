@@ -75,6 +75,12 @@ export const EN: Vocabulary = {
     'promo',
     'coupon',
   ],
+  afterDiscount: [
+    String.raw`after\s+discounts?`,
+  ],
+  creditNoteTitles: [
+    String.raw`credit\s+(note|memo)`,
+  ],
   depositsPaid: [
     'paid',
     'received',

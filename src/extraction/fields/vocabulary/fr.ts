@@ -47,6 +47,7 @@ export const FR: Vocabulary = {
   ],
   grossTotals: [
     'total facture',
+    String.raw`montant\s+de\s+la\s+facture(?!\s*(ht|h\.t|hors))`,
     'montant total',
     'total general',
   ],
@@ -71,6 +72,16 @@ export const FR: Vocabulary = {
     'rabais',
     'reduction',
     'promo',
+    String.raw`geste\s+commercial`,
+  ],
+  // A total the discount is taken from already: "Total TTC après remise", "Net après rabais".
+  afterDiscount: [
+    String.raw`apres\s+(remise|rabais|reduction)`,
+  ],
+  // A credit note's title: "AVOIR", "Avoir N° A-12", "Facture d'avoir", "Avoir sur facture n° …".
+  creditNoteTitles: [
+    String.raw`(facture\s+d'\s?)?avoir(?=\s*$|\s+(n[°o]|no\b|numero|sur\b))`,
+    String.raw`note\s+de\s+credit`,
   ],
   // A deposit paid, deducted, or another time's ("Prochain acompte"): none asked by this invoice.
   depositsPaid: [
@@ -232,7 +243,8 @@ export const FR: Vocabulary = {
   ],
   // "Facture N° F-12 du": the title, its number, its date.
   numberedTitleDates: [
-    String.raw`facture\s+n[°o]\.?\s*[\w/-]+\s+du`,
+    // "Facture N° F-12 du", "Facture FA-2026-0142 du": a reference with a digit, with or without "N°".
+    String.raw`facture\s+(n[°o]\.?\s*[\w/-]+|[\w/-]*\d[\w/-]*)\s+du`,
   ],
   // "sur facture N° … du", "la facture N° … du" name the invoice a credit note corrects.
   otherInvoiceMentions: [
