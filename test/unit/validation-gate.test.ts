@@ -300,7 +300,7 @@ test('a euro page read month-first because of one browser header leaves its date
   assert.ok(verdict.reviewReasons.some((r) => r.includes('2026-03-05')), verdict.reviewReasons.join('; '));
 });
 
-test('a line outside the VAT, a discount or a charge after the total, a larger amount due and an unsigned credit note leave the amounts for review', () => {
+test('a line outside the VAT, a discount before the amount due, a larger amount due or a larger total above leave the amounts for review', () => {
   const status = (runs: TextRun[]) => decide(readFields([...header, run('Date de facture : 14/09/2026', 350, 60), ...runs]), 'pdf-text').status;
   const order = [run('Total HT', 350, 400), run('250,00 €', 480, 400), run('TVA 20 %', 350, 415), run('50,00 €', 480, 415)];
   // Débours outside the VAT: no second part of the VAT, which has one rate.
@@ -309,10 +309,26 @@ test('a line outside the VAT, a discount or a charge after the total, a larger a
   assert.equal(status(withTotal), 'validated');
   assert.equal(status([...withTotal, run('Geste commercial', 350, 445), run('-20,00 €', 480, 445), run('Net à payer', 350, 460), run('280,00 €', 480, 460)]), 'pending');
   assert.equal(status([run('Montant à régler : 337,45 €', 350, 80), ...withTotal]), 'pending');
-  assert.equal(status([run('AVOIR N° AV-2026-12', 40, 90, 14), ...withTotal]), 'pending');
-  const negative = [run('Total HT', 350, 400), run('-250,00 €', 480, 400), run('TVA 20 %', 350, 415), run('-50,00 €', 480, 415), run('Total TTC', 350, 430), run('-300,00 €', 480, 430)];
-  assert.equal(status([run('AVOIR N° AV-2026-12', 40, 90, 14), ...negative]), 'validated');
+  assert.equal(status([run('Montant total de votre facture', 350, 80), run('344,89 €', 480, 80), ...withTotal, run('Services tiers', 40, 445), run('44,89 €', 480, 445)]), 'pending');
+  // A deposit paid, or a "remise" of a cheque with it, is no discount; "Montant du marché" is no amount due.
+  assert.equal(status([...withTotal, run('Acompte reçu (remise chèque)', 350, 445), run('-100,00 €', 480, 445), run('Net à payer', 350, 460), run('200,00 €', 480, 460)]), 'validated');
+  assert.equal(status([run('Montant du marché : 12 000,00 € HT', 40, 80), ...withTotal]), 'validated');
   // A net named after its discount is the net: "Total HT après remise".
   assert.equal(status([run('Total HT avant remise', 350, 385), run('300,00 €', 480, 385), run('Remise 10 %', 350, 392), run('- 30,00 €', 480, 392),
     run('Total HT après remise', 350, 400), run('270,00 €', 480, 400), run('TVA 20 %', 350, 415), run('54,00 €', 480, 415), run('Total TTC', 350, 430), run('324,00 €', 480, 430)]), 'validated');
+});
+
+test('dates that are no rival of an explicit invoice date: a qualified "X Date", a footer stamped with a time, a due date printed twice in a grid, a month-first page its labels show', () => {
+  assert.equal(decided([run('Invoice Date: 14/09/2026', 350, 60), run('Arrival Date: 10/09/2026', 350, 75)]).status, 'validated');
+  assert.equal(decided([run('Invoice Date: 14/09/2026', 350, 60), run('Page 1 of 1   Date: 15/09/2026 14:02', 40, 800)]).status, 'validated');
+  const grid = decided([
+    run('Date de facture', 40, 100), run('Échéance', 200, 100), run('Période', 320, 100),
+    run('14/09/2026', 40, 115), run('14/09/2026', 200, 115), run('01/09/2026 au 30/09/2026', 320, 115),
+  ]);
+  assert.equal(grid.status, 'validated', grid.reviewReasons.join('; '));
+  const us = readFields([...header, run('Invoice Date: 09/05/2026', 350, 60), run('Due Date: 09/20/2026', 350, 75), ...totals]);
+  assert.deepEqual([decide(us, 'pdf-text').status, us.fields.date_facture], ['validated', '2026-09-05']);
+  // A batch code read month-first, and a sort code that is no date, show nothing: the date's other reading competes.
+  const batch = decide(readFields([...header, run('Invoice Date: 12/03/2026', 350, 60), run('Paint batch 3/14/25 white', 40, 300), run('Sort code 20-00-00', 40, 800), ...totals]), 'pdf-text');
+  assert.equal(batch.status, 'pending');
 });

@@ -108,6 +108,8 @@ export function numericDateOrderShown(texts: string[]): { order: NumericOrder; s
   for (const text of texts) {
     for (const m of text.matchAll(NUMERIC_DATE)) {
       const [a, b] = [Number(m[1]), Number(m[2])];
+      // No day or month is nought: "Sort code 20-00-00" is no date.
+      if (a === 0 || b === 0) continue;
       if (a > 12 && b <= 12) dayFirst = true;
       if (b > 12 && a <= 12 && m[0].includes('/')) monthFirst = true;
     }

@@ -1,5 +1,5 @@
 // The invoice date, told apart from due, delivery, order and period dates by its label.
-import { COLUMN_GAP, spanConf, type Line } from '../layout/lines.ts';
+import { COLUMN_GAP, spanConf, upperPart, type Line } from '../layout/lines.ts';
 import { findAmounts } from './amount-parser.ts';
 import { findDates, numericDateOrderShown, type DateMatch } from './date-parser.ts';
 import { findLabels, type LabelHit } from './labelled-values.ts';
@@ -43,6 +43,7 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
   const accounted = new Set<string>();
   const labelled = new Set<number>();
   const qualified: Candidate[] = [];
+  const headerArea = upperPart(lines, HEADER_AREA);
   const claims: Array<{ row: Line; iso: string; role: DateRole; found?: Candidate }> = [];
   const { order, shown } = numericDateOrderShown(lines.map((l) => l.text));
   const hits = findLabels(lines, DATE_LABELS);
@@ -69,14 +70,18 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
     const weight = beside ? hit.besideWeight : itemRow ? Math.min(hit.weight, BARE_DATE) : hit.weight;
     const found = candidate(date, another === 'qualified' ? Math.min(weight, BARE_DATE) : weight, conf, beside ? 0 : BELOW_PENALTY, true, wordConf);
     if (itemRow) found.itemRow = true;
+    if (beside && headerArea(line) && !/\p{L}/u.test(cellBefore(line, labelStart(hit))) && !TIME_OF_DAY.test(line.text)) found.heading = true;
     if (under?.row) claims.push({ row: under.row, iso: date.iso, role: hit.role, found });
     (another === 'qualified' ? qualified : scored).push(found);
   }
   // A date under a heading that a due or other date's heading claims as well: the cells of a row that
   // lost one against its headings were shared out wrongly, and the row's other date may be the invoice's.
+  // (A date printed twice in the row, "payable on receipt", gives each heading a cell of its own.)
   for (const claim of claims) {
     if (!claim.found || !claims.some((o) => o.row === claim.row && o.role !== 'invoice' && o.iso === claim.iso)) continue;
-    claim.found.contestedBy = findDates(claim.row.text, order).map((d) => d.iso).filter((iso) => !claims.some((o) => o.row === claim.row && o.iso === iso));
+    const rowDates = findDates(claim.row.text, order).map((d) => d.iso);
+    if (rowDates.filter((iso) => iso === claim.iso).length > 1) continue;
+    claim.found.contestedBy = rowDates.filter((iso) => !claims.some((o) => o.row === claim.row && o.iso === iso));
   }
   // A label a word makes another invoice's ("Original Invoice Date") names that invoice's date when
   // the page labels its own; alone, it may be a stamp beside the page's only label ("ORIGINAL Invoice
@@ -110,18 +115,18 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
   // The other way round, a page in another currency read month-first because one date showed it
   // (a browser's print header "3/16/26, 9:41 AM" on a euro invoice) may be day-first all the same.
   const monthFirstCurrency = currency !== null && MONTH_FIRST_CURRENCIES.has(currency);
-  const otherWay = best?.otherWay && (monthFirstCurrency ? !shown && !fromOutsideTheUs(lines) : order === 'mdy') ? best.otherWay : undefined;
+  const otherWay = best?.otherWay && (monthFirstCurrency ? !shown && !fromOutsideTheUs(lines) : order === 'mdy' && !labelledMonthFirst(hits)) ? best.otherWay : undefined;
   return { invoiceDate: best?.iso ?? null, confidence: best ? Math.min(0.98, best.confidence) : 0, dueDate, evidence: evidenceFor(best, scored, otherWay) };
 }
 
 function evidenceFor(best: Candidate | null, scored: Candidate[], otherWay: string | undefined): DateEvidence {
   if (!best || !best.labelled) return { label: 'none', rivals: [], wordConfidence: best?.wordConf ?? 0 };
   const explicit = best.weight >= NAMES_THE_INVOICE_DATE;
-  // Under an invoice-date label, any other date a label offers competes, however weak that label: a
-  // page's own "Date : 12/03/2026" outweighed by an invoice-date phrase that dates another document
-  // ("selon devis n° 31 établi le …", "notre facture du …") must not lose silently. Unlabelled dates
-  // and an item table's rows do not compete with it.
-  const competes = (c: Candidate) => c.iso !== best.iso && !c.explained && (explicit ? c.labelled && !c.itemRow : true);
+  // Under an invoice-date label, other dates under labels as strong compete, and so does the page's
+  // own date in its header, however weak its label ("Date : 12/03/2026", "Nantes, le …"): outweighed
+  // by an invoice-date phrase that dates another document ("selon devis n° 31 établi le …", "notre
+  // facture du …"), it must not lose silently. An item table's rows do not compete.
+  const competes = (c: Candidate) => c.iso !== best.iso && !c.explained && (explicit ? c.labelled && !c.itemRow && (c.weight >= best.weight || Boolean(c.heading)) : true);
   const rivals = [...new Set([...scored.filter(competes).map((c) => c.iso), ...(best.contestedBy ?? []), ...(otherWay ? [otherWay] : [])])]
     .filter((iso) => iso !== best.iso);
   return { label: explicit ? 'explicit' : 'generic', rivals, wordConfidence: best.wordConf };
@@ -162,11 +167,23 @@ export function deductsAnother(line: Line, labelAt: number): boolean {
   return findAmounts(own).length > 0 || (findAmounts(next).length > 0 && !/\p{L}{2}/u.test(next));
 }
 
+/** The share of page 1's text, from its top, where its header's dates stand. */
+const HEADER_AREA = 0.5;
+
+/** Where a label starts in its line's text. */
+const labelStart = (hit: LabelHit<DateRole>) => hit.afterIndex - hit.label.length;
+
 /** The folded text of a line's cell before `at`. */
 function cellBefore(line: Line, at: number): string {
   const before = fold(line.text).slice(0, at);
   return before.slice(before.lastIndexOf(COLUMN_GAP) + 1);
 }
+
+/**
+ * A date beside or under a date label shows the page month-first ("Due Date: 03/20/2026"); a print
+ * header's "3/16/26, 9:41 AM" or a batch code "3/14/25" in an item does not.
+ */
+const labelledMonthFirst = (hits: LabelHit<DateRole>[]): boolean => numericDateOrderShown(hits.flatMap((h) => [h.after, ...h.below()])).order === 'mdy';
 
 /** See OUTSIDE_THE_US. */
 const fromOutsideTheUs = (lines: Line[]): boolean => lines.some((l) => {
@@ -210,6 +227,12 @@ type Candidate = {
   iso: string; otherWay?: string; rank: number; confidence: number; weight: number; labelled: boolean; wordConf: number; explained?: boolean;
   /** Read from an item table's row (see readDates). */
   itemRow?: boolean;
+  /**
+   * Beside a label that opens its cell in the upper half of page 1, on a line with no time of day: the
+   * page's own date, however weakly labelled; not "Arrival Date:", a footer's "Date: … 14:02", a
+   * signature's "Date :".
+   */
+  heading?: boolean;
   /** Its heading's cell is claimed by a due or other date's heading too: the row's unclaimed dates compete. */
   contestedBy?: string[];
 };

@@ -81,11 +81,11 @@ export const DEPOSIT_PAID = new RegExp(String.raw`\b${any('depositsPaid')}\b`);
 /** A price cut: "Remise", "Rabais", "Discount", "Promo", "Coupon", "Rabatt", "Nachlass" (a voucher pays, and is none). */
 export const DISCOUNT = new RegExp(String.raw`\b${any('discounts')}`);
 
+/** A line's own words say it bears no VAT: "Débours non soumis à TVA", "outside the scope of VAT", "ohne USt.". */
+export const VAT_ABSENT = new RegExp(String.raw`\b${any('vatAbsent')}\b`);
+
 /** A total that names the discount as taken already: "Total TTC après remise", "Total after discount", "nach Rabatt". */
 export const AFTER_DISCOUNT = new RegExp(String.raw`\b${any('afterDiscount')}\b`);
-
-/** A credit note's title, opening a cell: "AVOIR", "Avoir N° A-12", "Credit note", "Gutschrift Nr. 12", "Stornorechnung". */
-export const CREDIT_NOTE_TITLE = new RegExp(String.raw`^\W*${any('creditNoteTitles')}`);
 
 /** "Service Charge 10%", "SVC CHG 10%", "Service Chg (10%)", "Frais de service": a charge, taxed with the net, no tax. */
 export const SERVICE_CHARGE = /\b(service|svc|serv)\.?\s*(charges?|chg|chrg|ch)\b|\bfrais\s+de\s+service\b/;

@@ -6,7 +6,7 @@ import { COLUMN_GAP, spanConf, spanRuns, type Line } from '../layout/lines.ts';
 import { centsCut, findAmounts, type AmountMatch } from './amount-parser.ts';
 import { amountsPaid, cashDrawn, cashTendered, MAX_ROUNDING, onCashStep, paidOtherwise, paidTotal, paymentProves, roundedTotal, roundedTotalBelow, roundingAdjustment, roundingLine, roundingsAbove, type Rounding } from './cash-payment.ts';
 import { findLabels } from './labelled-values.ts';
-import { AFTER_DISCOUNT, AMOUNT_DECOYS, AMOUNT_LABELS, CREDIT_NOTE_TITLE, DEPOSIT_ASKED, DEPOSIT_PAID, DISCOUNT, SERVICE_CHARGE, ZERO_VAT_EVIDENCE, type AmountRole } from './labels.ts';
+import { AFTER_DISCOUNT, AMOUNT_DECOYS, AMOUNT_LABELS, DEPOSIT_ASKED, DEPOSIT_PAID, DISCOUNT, SERVICE_CHARGE, VAT_ABSENT, ZERO_VAT_EVIDENCE, type AmountRole } from './labels.ts';
 import { fold } from './text-normalise.ts';
 import { guessFromRate, printedVatRates, totalWithLostDigits } from './amount-guesses.ts';
 import { isRateOf, PRINTED_RATE, rateRows } from './vat-rate-rows.ts';
@@ -70,6 +70,8 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
     const qualifier = amounts.length ? hit.after.slice(0, amounts[0]!.index) : '';
     const named = `${hit.label} ${fold(qualifier)}`;
     if (AMOUNT_DECOYS.test(named) && !AFTER_DISCOUNT.test(named)) continue;
+    // A line whose own cell says it bears no VAT ("Débours non soumis à TVA 4,50") is no part of the VAT.
+    if (hit.role === 'tva' && VAT_ABSENT.test(cellAt(fold(line.text), hit.afterIndex - 1))) continue;
     const pageBias = line.page === lastPage ? 0 : -0.2;
     const at = { lineIndex: hit.lineIndex, labelAt: hit.afterIndex, rate: rateOf(hit.label, hit.after, fold(line.text).slice(0, hit.afterIndex - hit.label.length)) };
     const bare = line.conf < 1 && !amounts.length ? droppedDecimals(ownCells(hit.after)) : null;
@@ -425,11 +427,7 @@ function vatSums(tva: Candidate[]): VatReading[] {
     cents: parts.reduce((s, c) => s + c.cents, 0), score: Math.min(...parts.map((c) => c.score)) - 0.05,
     repaired: parts.some((c) => c.repaired), lostDecimals: parts.every((c) => !c.repaired || c.lostDecimals),
   });
-  // The parts of one VAT total each name their rate, a rate of their own: two lines at one rate, or a
-  // line with no rate beside rated ones, are no breakdown ("TVA 20 % 200,00" and "Débours non soumis à
-  // TVA 4,50"; "Frais de port HT (TVA 5,5 %) 4,90" and "TVA 5,5 % 5,77").
-  const breakdown = (parts: Candidate[]) => parts.length >= 2 && parts.length <= MAX_VAT_RATES
-    && parts.every((c) => c.rate !== null) && new Set(parts.map((c) => c.rate)).size === parts.length;
+  const breakdown = (parts: Candidate[]) => parts.length >= 2 && parts.length <= MAX_VAT_RATES;
   if (breakdown(distinct)) out.push(sumOf(distinct));
   // A block of VAT lines one under the other is one set of totals' rates ("19 % USt 3.800,00", "7 % USt
   // 35,00"), where another block on the page (a delivery's subtotal, "USt. 19 % 2.280,00") would make
@@ -609,7 +607,7 @@ export function readTotals(lines: Line[]): Totals {
     // due after a voucher or gift card: that pays a part of the total.
     const discountedAfter = ttc.some((c) => !c.repaired && !c.doubtful && c.lineIndex > solved.ttc.lineIndex
       && Math.sign(c.cents) === Math.sign(solved.ttc.cents) && Math.abs(c.cents) < Math.abs(solved.ttc.cents)
-      && printedBetween(lines, solved.ttc, c, solved.ttc.cents - c.cents, DISCOUNT));
+      && printedBetween(lines, solved.ttc, c, solved.ttc.cents - c.cents, DISCOUNT) && !printedBetween(lines, solved.ttc, c, solved.ttc.cents - c.cents, DEPOSIT_ASKED));
     const paidOther = paidOtherwise(solved.ttc, lines, rounding);
     // A total read down a column (an item's row under "Montant HT | TVA | Montant TTC") above a total
     // printed under its own label, as many digits long, that says another amount: the labelled one
@@ -618,18 +616,20 @@ export function readTotals(lines: Line[]): Totals {
     const columnAgainstLabel = Boolean(solved.ttc.inColumn) && ttc.some((c) => c.role === 'ttc' && !c.inColumn && !c.repaired
       && c.lineIndex > solved.ttc.lineIndex && c.cents !== solved.ttc.cents && digits(c.cents) === digits(solved.ttc.cents) && !roundedPair(c, solved.ttc, rounding));
     const partAsked = depositAsked(lines, solved.ttc, ttc);
-    // A credit note printed with positive amounts ("AVOIR", then "Total TTC 600,00"): booked as they
-    // read, they would be an invoice's. Its amounts are negative; which sign the page means is a person's call.
-    const unsignedCredit = solved.ttc.cents > 0 && !signsClash && creditNoteTitled(lines);
     // An amount due larger than the proven total, wherever the page prints it ("Montant à régler :
     // 1 237,45 €" over a total of 1 200,00 and débours outside the VAT; "Zu zahlen inkl. Pfand"): the
     // invoice asks more than the equation proves. A deposit or a payment only ever makes it smaller.
     const dueAbove = byRole('due').some((c) => !c.repaired && !c.doubtful && Math.sign(c.cents) === Math.sign(solved.ttc.cents)
       && Math.abs(c.cents) > Math.max(Math.abs(solved.ttc.cents), Math.abs(rounded ?? solved.ttc.cents)) + MAX_ROUNDING && cashTendered(lines) !== c.cents);
+    // A larger total above the proven one, or on an earlier page, under a total's own label: a bill's
+    // summary ("Montant total de votre facture 44,89 €", "Rechnungsbetrag", "Total this bill") over one
+    // section's net, VAT and total, the rest billed outside it (a third party's service, an instalment).
+    const largerAbove = ttc.some((c) => c.role === 'ttc' && !c.repaired && !c.doubtful && !c.inColumn && c.lineIndex < solved.ttc.lineIndex
+      && Math.sign(c.cents) === Math.sign(solved.ttc.cents) && Math.abs(c.cents) > Math.abs(solved.ttc.cents) + MAX_ROUNDING && !roundedPair(c, solved.ttc, rounding));
     const total = outranking ? outranking.cents : unroundedTotal ? paidTotal(rounded, lines, rounding, true) : rounded;
     // A rounded total found below a rounding whose amount did not read: no line proves that step.
     const roundingUnread = rounding === null && rounded !== solved.ttc.cents;
-    const weak = Boolean(rival || outranking) || splitRival || signsClash || unsure || unroundedTotal || roundingUnread || stepped || chargeAdded || columnAgainstLabel || partAsked || discountedAfter || paidOther || unsignedCredit || dueAbove;
+    const weak = Boolean(rival || outranking) || splitRival || signsClash || unsure || unroundedTotal || roundingUnread || stepped || chargeAdded || columnAgainstLabel || partAsked || discountedAfter || paidOther || dueAbove || largerAbove;
     // A rounding read on its own line between the sum and the total reported: net + tax + rounding.
     // Either the equation closed on the total below it, or the total below it was found after.
     const cashRounding = total === null || outranking ? null
@@ -789,7 +789,9 @@ const GUESS = { ht: 0.4, tva: 0.4, ttc: 0.5 };
 const LOOSE_GUESS = 0.05;
 const looseness = (c: { repaired?: boolean; inColumn?: boolean; cutCents?: boolean } | null | undefined) => (c && !c.repaired && !c.inColumn && !c.cutCents ? 0 : LOOSE_GUESS);
 
-/** Page 1 opens a cell with a credit note's title (CREDIT_NOTE_TITLE). */
-function creditNoteTitled(lines: Line[]): boolean {
-  return lines.some((l) => l.page === 1 && fold(l.text).split(COLUMN_GAP).some((cell) => CREDIT_NOTE_TITLE.test(cell.trim())));
+/** The cell of a folded line's text that holds position `at`. */
+function cellAt(text: string, at: number): string {
+  const start = text.lastIndexOf(COLUMN_GAP, at);
+  const end = text.indexOf(COLUMN_GAP, at);
+  return text.slice(start < 0 ? 0 : start, end < 0 ? text.length : end);
 }

@@ -210,3 +210,11 @@ function isColumnGap(prev: TextRun, run: TextRun, gap: number): boolean {
 
 /** Marks a wide horizontal gap between two runs: a label and its value, or two columns. */
 export const COLUMN_GAP = ' \u2003 ';
+
+/** Whether a line lies on page 1, in the given share of the height its text spans from the top (its header, its title). */
+export function upperPart(lines: Line[], share: number): (line: Line) => boolean {
+  const ys = lines.filter((l) => l.page === 1).map((l) => l.y);
+  const top = Math.min(...ys);
+  const bottom = Math.max(...ys);
+  return (line) => line.page === 1 && line.y <= top + (bottom - top) * share;
+}

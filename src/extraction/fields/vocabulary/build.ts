@@ -21,7 +21,7 @@ export type VocabularyList =
   | 'htHeads' | 'htMarkers' | 'ttcHeads' | 'ttcMarkers' | 'exclusive' | 'taxNames' | 'netAmounts'
   | 'netTotals' | 'netWithoutVat' | 'netSums' | 'netPremiums' | 'vatBases' | 'vatTotals' | 'vatNames'
   | 'vatAmounts' | 'vatSpelled' | 'vatAbbreviations' | 'insuranceTaxes' | 'inclusiveTotals' | 'grossTotals'
-  | 'btwTotals' | 'exclBtwTotals' | 'inclBtwTotals' | 'payableTotals' | 'bareGrossTotals' | 'amountsDue' | 'amountDecoys' | 'depositsAsked' | 'depositsPaid' | 'discounts' | 'afterDiscount' | 'creditNoteTitles'
+  | 'btwTotals' | 'exclBtwTotals' | 'inclBtwTotals' | 'payableTotals' | 'bareGrossTotals' | 'amountsDue' | 'amountDecoys' | 'depositsAsked' | 'depositsPaid' | 'discounts' | 'afterDiscount' | 'vatAbsent'
   | 'zeroVatEvidence' | 'zeroVatParagraphs'
   // Dates
   | 'invoiceDateLabels' | 'signedDateLabels' | 'numberedTitleDates' | 'otherInvoiceMentions' | 'datedTitles' | 'datedWords'

@@ -76,13 +76,13 @@ export const DE: Vocabulary = {
     String.raw`[a-z]*rabatt`,
     String.raw`[a-z]*nachlass`,
   ],
+  vatAbsent: [
+    String.raw`ohne\s+(ust|mwst|umsatzsteuer|mehrwertsteuer)`,
+    String.raw`nicht\s+(umsatz)?steuerbar`,
+    String.raw`(umsatz)?steuerfrei`,
+  ],
   afterDiscount: [
     String.raw`nach\s+([a-z]*rabatt|[a-z]*nachlass)`,
-  ],
-  creditNoteTitles: [
-    String.raw`gutschrift(?=\s*$|\s+(nr|nummer)\b)`,
-    String.raw`storno(rechnung)?(?=\s*$|\s+(nr|nummer)\b)`,
-    String.raw`rechnungskorrektur`,
   ],
   depositsPaid: [
     String.raw`erhalten\w*`,

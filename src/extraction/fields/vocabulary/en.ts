@@ -75,11 +75,16 @@ export const EN: Vocabulary = {
     'promo',
     'coupon',
   ],
+  vatAbsent: [
+    String.raw`outside\s+the\s+scope\s+of\s+vat`,
+    String.raw`zero[- ]?rated`,
+    String.raw`(vat|tax)[- ]exempt`,
+    String.raw`exempt\s+(from\s+)?(vat|tax)`,
+    String.raw`no\s+vat`,
+    String.raw`non[- ]vatable`,
+  ],
   afterDiscount: [
     String.raw`after\s+discounts?`,
-  ],
-  creditNoteTitles: [
-    String.raw`credit\s+(note|memo)`,
   ],
   depositsPaid: [
     'paid',

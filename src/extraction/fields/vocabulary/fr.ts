@@ -47,7 +47,7 @@ export const FR: Vocabulary = {
   ],
   grossTotals: [
     'total facture',
-    String.raw`montant\s+de\s+la\s+facture(?!\s*(ht|h\.t|hors))`,
+    String.raw`montant\s+de\s+la\s+facture(?!\s*(ht|h\.t|hors|precedente|initiale|d'origine))`,
     'montant total',
     'total general',
   ],
@@ -63,7 +63,8 @@ export const FR: Vocabulary = {
     String.raw`reste\s+du`,
     String.raw`restant\s+du`,
     String.raw`solde\s+(a\s+payer|a\s+regler|du)`,
-    String.raw`montant\s+(du|a\s+payer)`,
+    // "Montant dû", not "Montant du marché".
+    String.raw`montant\s+(du(?!\s+[a-z])|a\s+payer)`,
     String.raw`total\s+(a\s+payer|du)`,
     String.raw`a\s+payer`,
   ],
@@ -74,14 +75,16 @@ export const FR: Vocabulary = {
     'promo',
     String.raw`geste\s+commercial`,
   ],
+  // A line that says it bears no VAT: "Débours non soumis à TVA", "Péage (hors TVA)", "exonéré de TVA".
+  vatAbsent: [
+    String.raw`non\s+soumise?s?\s+(a\s+(la\s+)?)?tva`,
+    String.raw`hors\s+(champ\s+(d'application\s+)?(de\s+la\s+)?)?tva`,
+    String.raw`exoneree?s?\s+(de\s+)?tva`,
+    String.raw`sans\s+tva`,
+  ],
   // A total the discount is taken from already: "Total TTC après remise", "Net après rabais".
   afterDiscount: [
     String.raw`apres\s+(remise|rabais|reduction)`,
-  ],
-  // A credit note's title: "AVOIR", "Avoir N° A-12", "Facture d'avoir", "Avoir sur facture n° …".
-  creditNoteTitles: [
-    String.raw`(facture\s+d'\s?)?avoir(?=\s*$|\s+(n[°o]|no\b|numero|sur\b))`,
-    String.raw`note\s+de\s+credit`,
   ],
   // A deposit paid, deducted, or another time's ("Prochain acompte"): none asked by this invoice.
   depositsPaid: [
@@ -183,6 +186,9 @@ export const FR: Vocabulary = {
     'abonnement',
     'contrat',
     String.raw`mise\s+en\s+service`,
+    // A vehicle's first registration, on a garage's invoice: "Date 1ère MEC", "Mise en circulation".
+    String.raw`mise\s+en\s+circulation`,
+    String.raw`1\s?ere\s+mec\b`,
     'prelevement',
     'expedition',
     String.raw`date\s+de\s+(la\s+)?prestation`,
@@ -243,8 +249,11 @@ export const FR: Vocabulary = {
   ],
   // "Facture N° F-12 du": the title, its number, its date.
   numberedTitleDates: [
-    // "Facture N° F-12 du", "Facture FA-2026-0142 du": a reference with a digit, with or without "N°".
-    String.raw`facture\s+(n[°o]\.?\s*[\w/-]+|[\w/-]*\d[\w/-]*)\s+du`,
+    String.raw`facture\s+n[°o]\.?\s*[\w/-]+\s+du`,
+    // A title opening its cell, its reference without "N°": "Facture FA-2026-0142 du" (not "suite à
+    // facture 2026-0098 du", which names another; nor a row of open invoices with its amount,
+    // "Facture FA-2026-0098 du 15/01/2026   350,00 €").
+    String.raw`(?<=^\W*|\u2003\s?)facture\s+[\w/-]*\d[\w/-]*\s+du(?!.*\d,\d{2}\b)`,
   ],
   // "sur facture N° … du", "la facture N° … du" name the invoice a credit note corrects.
   otherInvoiceMentions: [
