@@ -308,7 +308,9 @@ test('a line outside the VAT, a discount before the amount due, a larger amount 
   const withTotal = [...order, run('Total TTC', 350, 430), run('300,00 €', 480, 430)];
   assert.equal(status(withTotal), 'validated');
   assert.equal(status([...withTotal, run('Geste commercial', 350, 445), run('-20,00 €', 480, 445), run('Net à payer', 350, 460), run('280,00 €', 480, 460)]), 'pending');
-  assert.equal(status([run('Montant à régler : 337,45 €', 350, 80), ...withTotal]), 'pending');
+  assert.equal(status([run('Montant à régler : 337,45 €', 350, 80), ...withTotal, run('Débours (non soumis à TVA) : frais de greffe 37,45 €', 40, 500)]), 'pending');
+  // An order's total above, or an amount due in another currency, prints no rest billed outside the proof.
+  assert.equal(status([run('Montant total de la commande TTC : 1 000,00 €', 40, 80), ...withTotal]), 'validated');
   assert.equal(status([run('Montant total de votre facture', 350, 80), run('344,89 €', 480, 80), ...withTotal, run('Services tiers', 40, 445), run('44,89 €', 480, 445)]), 'pending');
   // A deposit paid, or a "remise" of a cheque with it, is no discount; "Montant du marché" is no amount due.
   assert.equal(status([...withTotal, run('Acompte reçu (remise chèque)', 350, 445), run('-100,00 €', 480, 445), run('Net à payer', 350, 460), run('200,00 €', 480, 460)]), 'validated');

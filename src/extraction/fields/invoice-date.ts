@@ -70,7 +70,10 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
     const weight = beside ? hit.besideWeight : itemRow ? Math.min(hit.weight, BARE_DATE) : hit.weight;
     const found = candidate(date, another === 'qualified' ? Math.min(weight, BARE_DATE) : weight, conf, beside ? 0 : BELOW_PENALTY, true, wordConf);
     if (itemRow) found.itemRow = true;
-    if (beside && headerArea(line) && !/\p{L}/u.test(cellBefore(line, labelStart(hit))) && !TIME_OF_DAY.test(line.text)) found.heading = true;
+    // Where the label stands: opening its cell in the page's header, or inside a sentence, a footer.
+    const opensCell = !/\p{L}/u.test(cellBefore(line, labelStart(hit)));
+    if (headerArea(line) && opensCell) found.prominent = true;
+    if (beside && headerArea(line) && opensCell && !TIME_OF_DAY.test(line.text)) found.heading = true;
     if (under?.row) claims.push({ row: under.row, iso: date.iso, role: hit.role, found });
     (another === 'qualified' ? qualified : scored).push(found);
   }
@@ -122,11 +125,13 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
 function evidenceFor(best: Candidate | null, scored: Candidate[], otherWay: string | undefined): DateEvidence {
   if (!best || !best.labelled) return { label: 'none', rivals: [], wordConfidence: best?.wordConf ?? 0 };
   const explicit = best.weight >= NAMES_THE_INVOICE_DATE;
-  // Under an invoice-date label, other dates under labels as strong compete, and so does the page's
-  // own date in its header, however weak its label ("Date : 12/03/2026", "Nantes, le …"): outweighed
-  // by an invoice-date phrase that dates another document ("selon devis n° 31 établi le …", "notre
-  // facture du …"), it must not lose silently. An item table's rows do not compete.
-  const competes = (c: Candidate) => c.iso !== best.iso && !c.explained && (explicit ? c.labelled && !c.itemRow && (c.weight >= best.weight || Boolean(c.heading)) : true);
+  // Under an invoice-date label, other dates under labels as strong compete. Under one inside a
+  // sentence or below the header (an invoice-date phrase that may date another document: "selon devis
+  // n° 31 établi le …", "notre facture du …"), so does the page's own date in its header, however weak
+  // its label ("Date : 12/03/2026", "Nantes, le …"): it must not lose silently. An item table's rows
+  // do not compete.
+  const competes = (c: Candidate) => c.iso !== best.iso && !c.explained
+    && (explicit ? c.labelled && !c.itemRow && (c.weight >= best.weight || (Boolean(c.heading) && !best.prominent)) : true);
   const rivals = [...new Set([...scored.filter(competes).map((c) => c.iso), ...(best.contestedBy ?? []), ...(otherWay ? [otherWay] : [])])]
     .filter((iso) => iso !== best.iso);
   return { label: explicit ? 'explicit' : 'generic', rivals, wordConfidence: best.wordConf };
@@ -233,6 +238,8 @@ type Candidate = {
    * signature's "Date :".
    */
   heading?: boolean;
+  /** Its label opens its cell in the upper half of page 1: the page's own, not a phrase inside a sentence or a footer. */
+  prominent?: boolean;
   /** Its heading's cell is claimed by a due or other date's heading too: the row's unclaimed dates compete. */
   contestedBy?: string[];
 };

@@ -142,6 +142,8 @@ export const DATE_LABELS: Label<DateRole>[] = [
   // "Facture N° F-12 du 28/07/2025" in a footer (as strong as the "du 12/…" of a period it overlaps);
   // "sur facture N° … du", "la facture N° … du" name the invoice a credit note corrects.
   label('invoice', EXPLICIT_DATE, String.raw`(?<!\b${any('otherInvoiceMentions')}\s+)\b${any('numberedTitleDates')}\b`),
+  // "Facture FA-2026-0142 du 12/03/2026": a title, as strong as the "du 12/…" of a period it overlaps.
+  label('invoice', EXPLICIT_DATE, String.raw`(?<!\b${any('otherInvoiceMentions')}\s+)\b${any('unnumberedTitleDates')}\b`),
   // "Handelsrechnung (380) Nr. 471102 vom": the title, its number, its date; not "Rechnung gemäß
   // Taxifahrt vom", which dates the service invoiced.
   label('invoice', TITLE_DATED, String.raw`(?<!\b${any('otherInvoiceMentions')}\s+)\b${DATED_TITLE}`),

@@ -70,8 +70,9 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
     const qualifier = amounts.length ? hit.after.slice(0, amounts[0]!.index) : '';
     const named = `${hit.label} ${fold(qualifier)}`;
     if (AMOUNT_DECOYS.test(named) && !AFTER_DISCOUNT.test(named)) continue;
-    // A line whose own cell says it bears no VAT ("Débours non soumis à TVA 4,50") is no part of the VAT.
-    if (hit.role === 'tva' && VAT_ABSENT.test(cellAt(fold(line.text), hit.afterIndex - 1))) continue;
+    // A line that says its VAT word is no VAT ("Débours non soumis à TVA 4,50", "Exam fee (VAT exempt)")
+    // is no part of the VAT; not "VAT @ 20% (books zero-rated)", whose rate is charged.
+    if (hit.role === 'tva' && deniesVat(fold(line.text), hit.afterIndex - hit.label.length, hit.afterIndex)) continue;
     const pageBias = line.page === lastPage ? 0 : -0.2;
     const at = { lineIndex: hit.lineIndex, labelAt: hit.afterIndex, rate: rateOf(hit.label, hit.after, fold(line.text).slice(0, hit.afterIndex - hit.label.length)) };
     const bare = line.conf < 1 && !amounts.length ? droppedDecimals(ownCells(hit.after)) : null;
@@ -616,16 +617,21 @@ export function readTotals(lines: Line[]): Totals {
     const columnAgainstLabel = Boolean(solved.ttc.inColumn) && ttc.some((c) => c.role === 'ttc' && !c.inColumn && !c.repaired
       && c.lineIndex > solved.ttc.lineIndex && c.cents !== solved.ttc.cents && digits(c.cents) === digits(solved.ttc.cents) && !roundedPair(c, solved.ttc, rounding));
     const partAsked = depositAsked(lines, solved.ttc, ttc);
-    // An amount due larger than the proven total, wherever the page prints it ("Montant à régler :
-    // 1 237,45 €" over a total of 1 200,00 and débours outside the VAT; "Zu zahlen inkl. Pfand"): the
-    // invoice asks more than the equation proves. A deposit or a payment only ever makes it smaller.
-    const dueAbove = byRole('due').some((c) => !c.repaired && !c.doubtful && Math.sign(c.cents) === Math.sign(solved.ttc.cents)
-      && Math.abs(c.cents) > Math.max(Math.abs(solved.ttc.cents), Math.abs(rounded ?? solved.ttc.cents)) + MAX_ROUNDING && cashTendered(lines) !== c.cents);
-    // A larger total above the proven one, or on an earlier page, under a total's own label: a bill's
-    // summary ("Montant total de votre facture 44,89 €", "Rechnungsbetrag", "Total this bill") over one
+    // A larger amount asked than the proven total, the rest printed as a charge of its own anywhere on
+    // the page: the invoice asks more than the equation proves. An order's, a contract's or a previous
+    // bill's total, or the total in another currency, prints no such difference.
+    // (Not the proven total's own line: an order twice its amount, shipped in halves, prints no rest.)
+    const restPrinted = (c: Candidate) => lines.some((l, i) => i !== solved.ttc.lineIndex && i !== solved.ht.lineIndex
+      && findAmounts(l.text).some((a) => Math.abs(Math.abs(a.cents) - Math.abs(c.cents - solved.ttc.cents)) <= 1));
+    const asksMore = (c: Candidate) => !c.repaired && !c.doubtful && Math.sign(c.cents) === Math.sign(solved.ttc.cents)
+      && Math.abs(c.cents) > Math.max(Math.abs(solved.ttc.cents), Math.abs(rounded ?? solved.ttc.cents)) + MAX_ROUNDING && !roundedPair(c, solved.ttc, rounding) && restPrinted(c);
+    // An amount due, wherever the page prints it ("Montant à régler : 1 237,45 €" over a total of
+    // 1 200,00 and "Débours … 37,45 €"; "Zu zahlen inkl. Pfand"). A deposit or a payment only makes it smaller.
+    const dueAbove = byRole('due').some((c) => asksMore(c) && cashTendered(lines) !== c.cents);
+    // A total above the proven one, or on an earlier page, under a total's own label: a bill's summary
+    // ("Montant total de votre facture 44,89 €", "Rechnungsbetrag", "Total this bill") over one
     // section's net, VAT and total, the rest billed outside it (a third party's service, an instalment).
-    const largerAbove = ttc.some((c) => c.role === 'ttc' && !c.repaired && !c.doubtful && !c.inColumn && c.lineIndex < solved.ttc.lineIndex
-      && Math.sign(c.cents) === Math.sign(solved.ttc.cents) && Math.abs(c.cents) > Math.abs(solved.ttc.cents) + MAX_ROUNDING && !roundedPair(c, solved.ttc, rounding));
+    const largerAbove = ttc.some((c) => c.role === 'ttc' && !c.inColumn && c.lineIndex < solved.ttc.lineIndex && asksMore(c));
     const total = outranking ? outranking.cents : unroundedTotal ? paidTotal(rounded, lines, rounding, true) : rounded;
     // A rounded total found below a rounding whose amount did not read: no line proves that step.
     const roundingUnread = rounding === null && rounded !== solved.ttc.cents;
@@ -789,9 +795,7 @@ const GUESS = { ht: 0.4, tva: 0.4, ttc: 0.5 };
 const LOOSE_GUESS = 0.05;
 const looseness = (c: { repaired?: boolean; inColumn?: boolean; cutCents?: boolean } | null | undefined) => (c && !c.repaired && !c.inColumn && !c.cutCents ? 0 : LOOSE_GUESS);
 
-/** The cell of a folded line's text that holds position `at`. */
-function cellAt(text: string, at: number): string {
-  const start = text.lastIndexOf(COLUMN_GAP, at);
-  const end = text.indexOf(COLUMN_GAP, at);
-  return text.slice(start < 0 ? 0 : start, end < 0 ? text.length : end);
+/** A phrase that says no VAT is due (VAT_ABSENT) spans the VAT label at [start, end) of a folded line. */
+function deniesVat(text: string, start: number, end: number): boolean {
+  return [...text.matchAll(new RegExp(VAT_ABSENT.source, 'g'))].some((m) => m.index < end && start < m.index + m[0].length);
 }

@@ -24,7 +24,7 @@ export type VocabularyList =
   | 'btwTotals' | 'exclBtwTotals' | 'inclBtwTotals' | 'payableTotals' | 'bareGrossTotals' | 'amountsDue' | 'amountDecoys' | 'depositsAsked' | 'depositsPaid' | 'discounts' | 'afterDiscount' | 'vatAbsent'
   | 'zeroVatEvidence' | 'zeroVatParagraphs'
   // Dates
-  | 'invoiceDateLabels' | 'signedDateLabels' | 'numberedTitleDates' | 'otherInvoiceMentions' | 'datedTitles' | 'datedWords'
+  | 'invoiceDateLabels' | 'signedDateLabels' | 'numberedTitleDates' | 'unnumberedTitleDates' | 'otherInvoiceMentions' | 'datedTitles' | 'datedWords'
   | 'dateWords' | 'lineEndDateWords' | 'letterDateWords' | 'titlesBeforeDate' | 'weekdays'
   | 'dueDateLabels' | 'otherDateLabels' | 'dateQualifiers' | 'dateQualifiersBefore'
   // Invoice numbers

@@ -77,7 +77,7 @@ export const EN: Vocabulary = {
   ],
   vatAbsent: [
     String.raw`outside\s+the\s+scope\s+of\s+vat`,
-    String.raw`zero[- ]?rated`,
+    String.raw`zero[- ]?rated(\s+vat)?`,
     String.raw`(vat|tax)[- ]exempt`,
     String.raw`exempt\s+(from\s+)?(vat|tax)`,
     String.raw`no\s+vat`,

@@ -250,10 +250,12 @@ export const FR: Vocabulary = {
   // "Facture N° F-12 du": the title, its number, its date.
   numberedTitleDates: [
     String.raw`facture\s+n[°o]\.?\s*[\w/-]+\s+du`,
-    // A title opening its cell, its reference without "N°": "Facture FA-2026-0142 du" (not "suite à
-    // facture 2026-0098 du", which names another; nor a row of open invoices with its amount,
-    // "Facture FA-2026-0098 du 15/01/2026   350,00 €").
-    String.raw`(?<=^\W*|\u2003\s?)facture\s+[\w/-]*\d[\w/-]*\s+du(?!.*\d,\d{2}\b)`,
+  ],
+  // A title opening its cell, its reference without "N°": "Facture FA-2026-0142 du" (not "suite à
+  // facture 2026-0098 du", which names another; nor a row of open invoices with its amount,
+  // "Facture FA-2026-0098 du 15/01/2026   350,00 €", "… : 350 € restant dus").
+  unnumberedTitleDates: [
+    String.raw`(?<=^\W*|\u2003\s?)facture\s+[\w/-]*\d[\w/-]*\s+du(?!.*(\d,\d{2}\b|\d\s?€))`,
   ],
   // "sur facture N° … du", "la facture N° … du" name the invoice a credit note corrects.
   otherInvoiceMentions: [
