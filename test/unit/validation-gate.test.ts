@@ -303,11 +303,15 @@ test('a euro page read month-first because of one browser header leaves its date
 test('a line outside the VAT, a discount before the amount due, a larger amount due or a larger total above leave the amounts for review', () => {
   const status = (runs: TextRun[]) => decide(readFields([...header, run('Date de facture : 14/09/2026', 350, 60), ...runs]), 'pdf-text').status;
   const order = [run('Total HT', 350, 400), run('250,00 €', 480, 400), run('TVA 20 %', 350, 415), run('50,00 €', 480, 415)];
-  // Débours outside the VAT: no second part of the VAT, which has one rate.
-  assert.equal(status([...order, run('Débours non soumis à TVA', 350, 430), run('4,50 €', 480, 430), run('Total TTC', 350, 445), run('304,50 €', 480, 445)]), 'pending');
+  // Débours outside the VAT, however the line says so: no second part of the VAT.
+  for (const outside of ['Débours non soumis à TVA', 'Timbre (non assujetti à la TVA)', 'Débours (TVA 0 %)', 'Kurtaxe (keine MwSt.)', 'Disbursement (VAT not applicable)']) {
+    assert.equal(status([...order, run(outside, 350, 430), run('4,50 €', 480, 430), run('Total TTC', 350, 445), run('304,50 €', 480, 445)]), 'pending', outside);
+  }
   const withTotal = [...order, run('Total TTC', 350, 430), run('300,00 €', 480, 430)];
   assert.equal(status(withTotal), 'validated');
-  assert.equal(status([...withTotal, run('Geste commercial', 350, 445), run('-20,00 €', 480, 445), run('Net à payer', 350, 460), run('280,00 €', 480, 460)]), 'pending');
+  for (const discount of ['Geste commercial', 'Ristourne fidélité', 'Rebate']) {
+    assert.equal(status([...withTotal, run(discount, 350, 445), run('-20,00 €', 480, 445), run('Net à payer', 350, 460), run('280,00 €', 480, 460)]), 'pending', discount);
+  }
   assert.equal(status([run('Montant à régler : 337,45 €', 350, 80), ...withTotal, run('Débours (non soumis à TVA) : frais de greffe 37,45 €', 40, 500)]), 'pending');
   // An order's total above, or an amount due in another currency, prints no rest billed outside the proof.
   assert.equal(status([run('Montant total de la commande TTC : 1 000,00 €', 40, 80), ...withTotal]), 'validated');

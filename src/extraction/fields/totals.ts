@@ -480,7 +480,9 @@ export function readTotals(lines: Line[]): Totals {
   const byRole = (role: AmountRole) => list.filter((c) => c.role === role);
   const ht = byRole('ht');
   const ttc = [...byRole('ttc'), ...byRole('due').map((c) => ({ ...c, score: c.score - 0.15 }))];
-  const tva = vatSums(byRole('tva'));
+  // A VAT line that prints a rate of nought charges none, whatever amount stands on it ("Débours (TVA
+  // 0 %) 4,50", "0 % MwSt. 3,30"): that amount is a line outside the VAT, no part of it.
+  const tva = vatSums(byRole('tva').filter((c) => !(c.rate !== null && Number(c.rate) === 0 && c.cents !== 0)));
   const zeroVat = lines.some((l) => ZERO_VAT_EVIDENCE.test(fold(l.text)));
   if (zeroVat) tva.push({ cents: 0, score: 0.9 });
   // No VAT amount printed at all: a net equal to the total implies none, a weak reading for review.

@@ -75,9 +75,12 @@ export const DE: Vocabulary = {
   discounts: [
     String.raw`[a-z]*rabatt`,
     String.raw`[a-z]*nachlass`,
+    String.raw`[a-z]*bonus`,
+    String.raw`kulanz\w*`,
   ],
   vatAbsent: [
-    String.raw`ohne\s+(ust|mwst|umsatzsteuer|mehrwertsteuer)`,
+    String.raw`(ohne|keine)\s+(ust|mwst|umsatzsteuer|mehrwertsteuer)`,
+    String.raw`(ust|mwst)\.?-?(frei|befreit)`,
     String.raw`nicht\s+(umsatz)?steuerbar`,
     String.raw`(umsatz)?steuerfrei`,
   ],

@@ -74,6 +74,11 @@ export const EN: Vocabulary = {
     String.raw`disc\b`,
     'promo',
     'coupon',
+    'rebate',
+    'markdown',
+    'goodwill',
+    String.raw`trade\s+allowance`,
+    String.raw`loyalty\s+(reward|credit)`,
   ],
   vatAbsent: [
     String.raw`outside\s+the\s+scope\s+of\s+vat`,
@@ -81,6 +86,10 @@ export const EN: Vocabulary = {
     String.raw`(vat|tax)[- ]exempt`,
     String.raw`exempt\s+(from\s+)?(vat|tax)`,
     String.raw`no\s+vat`,
+    String.raw`zero\s+vat`,
+    String.raw`vat\s+not\s+applicable`,
+    String.raw`not\s+subject\s+to\s+vat`,
+    String.raw`vat\s*:?\s*nil`,
     String.raw`non[- ]vatable`,
   ],
   afterDiscount: [

@@ -74,6 +74,9 @@ export const FR: Vocabulary = {
     'reduction',
     'promo',
     String.raw`geste\s+commercial`,
+    'ristourne',
+    String.raw`offerte?s?\b`,
+    String.raw`avoir\s+commercial`,
   ],
   // A line that says it bears no VAT: "Débours non soumis à TVA", "Péage (hors TVA)", "exonéré de TVA".
   vatAbsent: [
@@ -81,6 +84,11 @@ export const FR: Vocabulary = {
     String.raw`hors\s+(champ\s+(d'application\s+)?(de\s+la\s+)?)?tva`,
     String.raw`exoneree?s?\s+(de\s+)?tva`,
     String.raw`sans\s+tva`,
+    String.raw`non\s+assujettie?s?\s+(a\s+(la\s+)?)?tva`,
+    String.raw`pas\s+de\s+tva`,
+    String.raw`(exoneration|exempte?e?s?)\s+de\s+tva`,
+    String.raw`tva\s+non\s+due`,
+    String.raw`tva\s*:\s*exoneree?`,
   ],
   // A total the discount is taken from already: "Total TTC après remise", "Net après rabais".
   afterDiscount: [
@@ -215,6 +223,7 @@ export const FR: Vocabulary = {
     'initiale',
     'originale',
     'rectifiee',
+    'corrigee',
     String.raw`de\s+debut`,
     String.raw`de\s+fin`,
     String.raw`de\s+prestation`,
