@@ -290,8 +290,14 @@ test("the page's own date is not outranked silently by an invoice-date phrase th
   assert.equal(d([]).status, 'validated');
   const title = (runs: TextRun[]) => decided([run('Facture FA-2026-0142 du 17/09/2026', 40, 90, 14), ...runs]);
   const items = [run('Date', 40, 300), run('Intervention', 120, 300), run('Montant HT', 420, 300), run('09/09/2026', 40, 315), run('Dépannage', 120, 315), run('250,00', 420, 315)];
+  // Without its "N°", the title dates the page when no other label does; an item's date is no such
+  // label, but competes with the title's, which is no stronger than a bare "Date" then.
+  assert.equal(title([]).status, 'validated');
   const withItems = title(items);
-  assert.deepEqual([withItems.status, readFields([...header, run('Facture FA-2026-0142 du 17/09/2026', 40, 90, 14), ...items, ...totals]).fields.date_facture], ['validated', '2026-09-17']);
+  assert.deepEqual([withItems.status, readFields([...header, run('Facture FA-2026-0142 du 17/09/2026', 40, 90, 14), ...items, ...totals]).fields.date_facture], ['pending', '2026-09-17']);
+  // The same words naming another invoice, beside the page's own date label: the page's date.
+  const other = readFields([...header, run('Date : 14/09/2026', 350, 60), run('Facture FA-2026-0098 du 10/08/2026', 40, 90), ...totals]);
+  assert.deepEqual([decide(other, 'pdf-text').status, other.fields.date_facture], ['validated', '2026-09-14']);
 });
 
 test('a euro page read month-first because of one browser header leaves its date for review', () => {

@@ -3,7 +3,7 @@ import { COLUMN_GAP, spanConf, upperPart, type Line } from '../layout/lines.ts';
 import { findAmounts } from './amount-parser.ts';
 import { findDates, numericDateOrderShown, type DateMatch } from './date-parser.ts';
 import { findLabels, type LabelHit } from './labelled-values.ts';
-import { AMOUNT_DECOYS, BARE_DATE, DATE_LABELS, DATE_QUALIFIERS, DATE_QUALIFIERS_BEFORE, NAMES_THE_INVOICE_DATE, OUTSIDE_THE_US, type DateRole } from './labels.ts';
+import { AMOUNT_DECOYS, BARE_DATE, DATE_LABELS, DATE_QUALIFIERS, DATE_QUALIFIERS_BEFORE, NAMES_THE_INVOICE_DATE, OUTSIDE_THE_US, UNNUMBERED_TITLE, type DateRole } from './labels.ts';
 import { fold } from './text-normalise.ts';
 import { isOneNarrowColumn } from '../layout/narrow-column.ts';
 
@@ -68,14 +68,17 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
     // and competes with no date a label names the invoice's.
     const itemRow = !beside && findAmounts(under?.row?.text ?? '').length > 0;
     const weight = beside ? hit.besideWeight : itemRow ? Math.min(hit.weight, BARE_DATE) : hit.weight;
-    const found = candidate(date, another === 'qualified' ? Math.min(weight, BARE_DATE) : weight, conf, beside ? 0 : BELOW_PENALTY, true, wordConf);
+    // A title without its "N°" ("Facture FA-2026-0098 du …") may be another invoice's reference, in a
+    // credit note's or a complement's header: it dates the page only when no other label does.
+    const fallback = another === 'qualified' || UNNUMBERED_TITLE.test(hit.label);
+    const found = candidate(date, fallback ? Math.min(weight, BARE_DATE) : weight, conf, beside ? 0 : BELOW_PENALTY, true, wordConf);
     if (itemRow) found.itemRow = true;
     // Where the label stands: opening its cell in the page's header, or inside a sentence, a footer.
     const opensCell = !/\p{L}/u.test(cellBefore(line, labelStart(hit)));
     if (headerArea(line) && opensCell) found.prominent = true;
     if (beside && headerArea(line) && opensCell && !TIME_OF_DAY.test(line.text)) found.heading = true;
     if (under?.row) claims.push({ row: under.row, iso: date.iso, role: hit.role, found });
-    (another === 'qualified' ? qualified : scored).push(found);
+    (fallback ? qualified : scored).push(found);
   }
   // A date under a heading that a due or other date's heading claims as well: the cells of a row that
   // lost one against its headings were shared out wrongly, and the row's other date may be the invoice's.
@@ -89,7 +92,8 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
   // A label a word makes another invoice's ("Original Invoice Date") names that invoice's date when
   // the page labels its own; alone, it may be a stamp beside the page's only label ("ORIGINAL Invoice
   // Date:"), and its date is a candidate, as a bare "Date" would be.
-  if (scored.length) for (const q of qualified) accounted.add(q.iso);
+  // (An item table's dates are no such label: the title then stays the candidate it is.)
+  if (scored.some((c) => !c.itemRow)) for (const q of qualified) accounted.add(q.iso);
   else scored.push(...qualified);
   // An unlabelled date in the upper part of page 1 is a weaker candidate, unless its line is a decoy.
   // One that another label accounts for elsewhere (the deadline repeated in the payment terms, in words

@@ -174,6 +174,9 @@ export const DATE_LABELS: Label<DateRole>[] = [
   label('decoy', OTHER_DATE, String.raw`\b${withSpecks('otherDateLabels')}\w*`),
 ];
 
+/** "Facture FA-2026-0142 du" as matched (a title without its "N°"), which may name another invoice too. */
+export const UNNUMBERED_TITLE = new RegExp(String.raw`^${any('unnumberedTitleDates')}$`);
+
 /** Words after a date label that make it another document's or period's date ("date de facture associée"). */
 export const DATE_QUALIFIERS = new RegExp(String.raw`^\W*${any('dateQualifiers')}\b`);
 /** Words just before a date label that make it another invoice's date ("Next billing date", "Prochaine date de facturation"). */
