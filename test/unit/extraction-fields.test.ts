@@ -514,6 +514,19 @@ test('"Réf. facture" heads its value in a row of headings; a bare "Référence"
   assert.equal(page('Référence').fields.numero, null);
 });
 
+test("an invoice-number label whose value OCR set on another line does not take the date a label under it names", () => {
+  // OCR put the number a few pixels higher than its label, so the label's line ends bare; the line
+  // under it is a labelled date in the same column of cells.
+  const page = (under: string) => readFields([
+    ...cells(140, [['Raquar EURL', 40], [': FA2309-468', 420]]),
+    ...cells(150, [['Tél : 02 78 29 27 44', 40], ['Numéro de facture', 300]]),
+    ...cells(165, [[under, 40], ['25.09.2023', 300]]),
+  ]);
+  assert.deepEqual([page("Date d'émission").fields.numero, page("Date d'émission").fields.date_facture], [null, '2023-09-25']);
+  // A row of values under a row of headings still gives the number under its heading.
+  assert.equal(page('Lyon').fields.numero, '25.09.2023');
+});
+
 test('no VAT printed: a net read down the items column (the total under labels OCR garbled) does not prove a zero VAT', () => {
   const ocr = (text: string, x: number, y: number) => run(text, x, y, 10, 0.9);
   const inv = readFields([

@@ -35,7 +35,11 @@ export function readInvoiceNumber(lines: Line[]): { numero: string | null; confi
     if (!beside && hit.weight < NUMBER_HEADING && !underBareHeading) continue;
     const token = beside ? besideToken : TOKEN.exec(hit.below()[0] ?? '')?.[1];
     if (!token || !/\d/.test(token) || token.length > 40) continue;
-    if (underBareHeading && (token.length < MIN_HEADED_NUMBER || pricesRow(lines.slice(hit.lineIndex + 1).find((l) => l.text.includes(token))))) continue;
+    const rowUnder = beside ? undefined : lines.slice(hit.lineIndex + 1).find((l) => l.text.includes(token));
+    if (underBareHeading && (token.length < MIN_HEADED_NUMBER || pricesRow(rowUnder))) continue;
+    // "Date d'émission : 25.09.2023" under a label whose own value OCR set on another line: the row's
+    // date label owns the date.
+    if (rowUnder && datedByItsLabel(rowUnder, token)) continue;
     // "N° client CL-12": words after the label say whose number it is; what is under it is not ours.
     if (!beside && /\p{L}{3,}/u.test(cell) && !cellIsHeading(hit.after)) continue;
     if (hit.weight < 1 && DATE_LIKE.test(token)) continue;
@@ -76,6 +80,11 @@ const SPELLED_OUT = /^\W*(numero|nummer|number)\b/;
  * under "Number | Description | Date": a row of the invoice's references prints none.
  */
 const pricesRow = (line: Line | undefined) => line !== undefined && findAmounts(line.text).length > 0;
+
+/** The token is the date a date label of its own row names ("Date d'émission   25.09.2023"). */
+function datedByItsLabel(line: Line, token: string): boolean {
+  return findLabels([line], DATE_LABELS).some((d) => d.after.includes(token));
+}
 
 /** The line holds a label that names the invoice's date, as a row of headings over the invoice's references does. */
 function headsTheInvoiceDate(line: Line): boolean {
