@@ -344,3 +344,44 @@ test('dates that are no rival of an explicit invoice date: a qualified "X Date",
   const batch = decide(readFields([...header, run('Invoice Date: 12/03/2026', 350, 60), run('Paint batch 3/14/25 white', 40, 300), run('Sort code 20-00-00', 40, 800), ...totals]), 'pdf-text');
   assert.equal(batch.status, 'pending');
 });
+
+test("a date that only a label naming another invoice's date dates is shown, not booked", () => {
+  // A credit note whose own date stands under a label the reader does not know, beside the original invoice's.
+  for (const quote of ["Date de facture d'origine : 05/01/2026", 'Original invoice date: 05/01/2026', 'DATE DE FACTURE ASSOCIÉE : 05/01/2026']) {
+    const inv = readFields([...header, run('AVOIR', 40, 60, 16), run('Émis en ligne 31/01/2026', 350, 60), run(quote, 40, 100), ...totals]);
+    assert.equal(decide(inv, 'pdf-text').status, 'pending', quote);
+    assert.ok(decide(inv, 'pdf-text').reviewReasons.some((r) => r.includes('no label')), quote);
+  }
+  // Its own date under a label that names it: booked, as before.
+  const own = readFields([...header, run("Date de l'avoir : 31/01/2026", 350, 60), run("Date de facture d'origine : 05/01/2026", 40, 100), ...totals]);
+  assert.deepEqual([decide(own, 'pdf-text').status, own.fields.date_facture], ['validated', '2026-01-31']);
+});
+
+test('a date under an invoice-date label whose value is missing is not the date a label of its own row names', () => {
+  for (const under of ['Date de début de prestation : 23/01/2026', 'Start of service: 23/01/2026', 'Date de livraison : 23/01/2026']) {
+    const inv = readFields([...header, run('Date de facture :', 420, 60), run(under, 300, 75), ...totals]);
+    assert.equal(decide(inv, 'pdf-text').status, 'pending', under);
+    assert.notEqual(inv.fields.date_facture, '2026-01-23', under);
+  }
+  // A row of headings over its values still gives the date under its heading.
+  const grid = readFields([...header, run('Date de facture', 40, 100), run('Échéance', 200, 100), run('04/02/2026', 40, 115), run('06/03/2026', 200, 115), ...totals]);
+  assert.deepEqual([decide(grid, 'pdf-text').status, grid.fields.date_facture], ['validated', '2026-02-04']);
+});
+
+test("a VAT line that is the sum of the others is their total, not one more rate: the VAT is not counted twice", () => {
+  const page = (ttc: string, vatLines: TextRun[]) => decide(readFields([...header, run('Date de facture : 04/02/2026', 350, 60),
+    run('Total HT', 350, 400), run('100,00 €', 480, 400), ...vatLines, run('Total TTC', 350, 460), run(ttc, 480, 460)]), 'pdf-text');
+  const once = [run('TVA 10 %', 350, 415), run('10,00 €', 480, 415), run('Total TVA', 350, 430), run('10,00 €', 480, 430)];
+  assert.equal(page('120,00 €', once).status, 'pending');
+  assert.equal(page('110,00 €', once).status, 'validated');
+  // Two rates, each printed with its own amount, are parts of the total even when their amounts are equal.
+  const twoRates = [run('TVA 5,5 %', 350, 415), run('5,00 €', 480, 415), run('TVA 20 %', 350, 430), run('5,00 €', 480, 430)];
+  assert.equal(page('110,00 €', twoRates).status, 'validated');
+});
+
+test('invoice-date labels as ERP forms abbreviate them, and a British tax point, name the invoice date', () => {
+  for (const label of ['Re.-Datum:', 'RE-Datum:', 'Rg.-Datum:', 'Rechnungsdat.:', 'Tax point:', 'Date avoir :']) {
+    const inv = readFields([...header, run(`${label} 04.02.2026`, 350, 60), run('Lieferdatum: 28.01.2026', 350, 75), ...totals]);
+    assert.deepEqual([decide(inv, 'pdf-text').status, inv.fields.date_facture], ['validated', '2026-02-04'], label);
+  }
+});

@@ -1,7 +1,7 @@
 // The invoice date, told apart from due, delivery, order and period dates by its label.
 import { COLUMN_GAP, spanConf, upperPart, type Line } from '../layout/lines.ts';
 import { findAmounts } from './amount-parser.ts';
-import { findDates, numericDateOrderShown, type DateMatch } from './date-parser.ts';
+import { findDates, numericDateOrderShown, type DateMatch, type NumericOrder } from './date-parser.ts';
 import { findLabels, type LabelHit } from './labelled-values.ts';
 import { AMOUNT_DECOYS, BARE_DATE, DATE_LABELS, DATE_QUALIFIERS, DATE_QUALIFIERS_BEFORE, NAMES_THE_INVOICE_DATE, OUTSIDE_THE_US, UNNUMBERED_TITLE, type DateRole } from './labels.ts';
 import { fold } from './text-normalise.ts';
@@ -51,7 +51,8 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
     const line = lines[hit.lineIndex]!;
     // The date beside the label, as sure as its own words; else the one under it, slightly less sure.
     const beside = findDates(hit.after, order, true)[0];
-    const datesUnder = beside ? [] : hit.below().flatMap((cell) => findDates(cell, order, true).slice(0, 1).map((date) => ({ cell, date })));
+    const datesUnder = beside ? [] : hit.below().flatMap((cell) => findDates(cell, order, true).slice(0, 1).map((date) => ({ cell, date })))
+      .filter(({ cell, date }) => !datedInItsRow(hits, lines, rowUnder(lines, hit.lineIndex, cell), date.iso, order));
     const date = beside ?? datesUnder[0]?.date;
     if (!date) continue;
     labelled.add(hit.lineIndex);
@@ -73,6 +74,7 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
     const fallback = another === 'qualified' || UNNUMBERED_TITLE.test(hit.label);
     const found = candidate(date, fallback ? Math.min(weight, BARE_DATE) : weight, conf, beside ? 0 : BELOW_PENALTY, true, wordConf);
     if (itemRow) found.itemRow = true;
+    if (another === 'qualified') found.anotherInvoice = true;
     // Where the label stands: opening its cell in the page's header, or inside a sentence, a footer.
     const opensCell = !/\p{L}/u.test(cellBefore(line, labelStart(hit)));
     if (headerArea(line) && opensCell) found.prominent = true;
@@ -91,7 +93,7 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
   }
   // A label a word makes another invoice's ("Original Invoice Date") names that invoice's date when
   // the page labels its own; alone, it may be a stamp beside the page's only label ("ORIGINAL Invoice
-  // Date:"), and its date is a candidate, as a bare "Date" would be.
+  // Date:"), and its date is a candidate, as a bare "Date" would be, shown but not booked (evidenceFor).
   // (An item table's dates are no such label: the title then stays the candidate it is.)
   if (scored.some((c) => !c.itemRow)) for (const q of qualified) accounted.add(q.iso);
   else scored.push(...qualified);
@@ -127,7 +129,10 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
 }
 
 function evidenceFor(best: Candidate | null, scored: Candidate[], otherWay: string | undefined): DateEvidence {
-  if (!best || !best.labelled) return { label: 'none', rivals: [], wordConfidence: best?.wordConf ?? 0 };
+  // A date only a label naming another invoice's date dates (a credit note's "Date de facture
+  // d'origine" beside its own date under a label the vocabulary lacks, "Date avoir :") is shown, not
+  // booked: nothing on the page says it is this invoice's date.
+  if (!best || !best.labelled || best.anotherInvoice) return { label: 'none', rivals: [], wordConfidence: best?.wordConf ?? 0 };
   const explicit = best.weight >= NAMES_THE_INVOICE_DATE;
   // Under an invoice-date label, other dates under labels as strong compete. Under one inside a
   // sentence or below the header (an invoice-date phrase that may date another document: "selon devis
@@ -207,6 +212,15 @@ function startsAPeriod(iso: string, rest: string): boolean {
   return end !== undefined && end.index === 0 && end.iso > iso;
 }
 
+/**
+ * A date under a label that a label of its own row names ("Date de début de prestation : 23/01/2026"
+ * right-aligned under a "Date de facture :" whose value is missing): that label's date, not ours.
+ */
+function datedInItsRow(hits: LabelHit<DateRole>[], lines: Line[], row: Line | undefined, iso: string, order: NumericOrder): boolean {
+  const at = row ? lines.indexOf(row) : -1;
+  return at >= 0 && hits.some((o) => o.lineIndex === at && findDates(o.after, order, true).some((d) => d.iso === iso));
+}
+
 /** The first line under a label that holds a cell of its column. */
 function rowUnder(lines: Line[], labelLine: number, cell: string): Line | undefined {
   return lines.slice(labelLine + 1, labelLine + 1 + MAX_ROWS_UNDER).find((l) => l.text.includes(cell));
@@ -236,6 +250,8 @@ type Candidate = {
   iso: string; otherWay?: string; rank: number; confidence: number; weight: number; labelled: boolean; wordConf: number; explained?: boolean;
   /** Read from an item table's row (see readDates). */
   itemRow?: boolean;
+  /** Its label names another invoice's date, a word in its cell says ("Original Invoice Date", "date de facture d'origine"). */
+  anotherInvoice?: boolean;
   /**
    * Beside a label that opens its cell in the upper half of page 1, on a line with no time of day: the
    * page's own date, however weakly labelled; not "Arrival Date:", a footer's "Date: … 14:02", a

@@ -428,7 +428,7 @@ function vatSums(tva: Candidate[]): VatReading[] {
     cents: parts.reduce((s, c) => s + c.cents, 0), score: Math.min(...parts.map((c) => c.score)) - 0.05,
     repaired: parts.some((c) => c.repaired), lostDecimals: parts.every((c) => !c.repaired || c.lostDecimals),
   });
-  const breakdown = (parts: Candidate[]) => parts.length >= 2 && parts.length <= MAX_VAT_RATES;
+  const breakdown = (parts: Candidate[]) => parts.length >= 2 && parts.length <= MAX_VAT_RATES && !totalAmongRates(parts);
   if (breakdown(distinct)) out.push(sumOf(distinct));
   // A block of VAT lines one under the other is one set of totals' rates ("19 % USt 3.800,00", "7 % USt
   // 35,00"), where another block on the page (a delivery's subtotal, "USt. 19 % 2.280,00") would make
@@ -445,6 +445,18 @@ function vatSums(tva: Candidate[]): VatReading[] {
   for (const c of tva) if (c.inColumn && !c.repaired) columns.set(labelOf(c), [...columns.get(labelOf(c)) ?? [], c]);
   for (const rows of columns.values()) if (rows.length >= 2 && rows.length <= MAX_VAT_RATES) out.push(sumOf(rows));
   return out;
+}
+
+/**
+ * A VAT line that is the sum of the others ("TVA 10 % 10,00" then "Total TVA 10,00"; two rates and
+ * their total) is the total of those rates, not one more: summed with them it counts a VAT twice.
+ * Rates that differ, each printed, are parts whatever their amounts.
+ */
+function totalAmongRates(parts: Candidate[]): boolean {
+  const rates = new Set(parts.map((c) => c.rate));
+  if (!rates.has(null) && rates.size === parts.length) return false;
+  const sum = parts.reduce((s, c) => s + c.cents, 0);
+  return parts.some((c) => 2 * c.cents === sum);
 }
 
 /** Lines at most this far apart are one block of VAT lines (a blank or a rule may stand between). */

@@ -156,6 +156,7 @@ export const FR: Vocabulary = {
     String.raw`emise?\s+le`,
     String.raw`date\s+d'etablissement`,
     String.raw`date\s+(de\s+l'|d')\s?avoir`,
+    String.raw`date\s+avoir`,
     String.raw`etablie?\s+le`,
   ],
   // "Fait le 12/03/2025", "Fait à Lyon le 12/03/2025" closing the invoice: the date it was made out.
