@@ -52,7 +52,7 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
     // The date beside the label, as sure as its own words; else the one under it, slightly less sure.
     const beside = findDates(hit.after, order, true)[0];
     const datesUnder = beside ? [] : hit.below().flatMap((cell) => findDates(cell, order, true).slice(0, 1).map((date) => ({ cell, date })))
-      .filter(({ cell, date }) => !datedInItsRow(hits, lines, rowUnder(lines, hit.lineIndex, cell), date.iso, order));
+      .filter(({ date }) => !datedInItsRow(hits, lines, hit.lineIndex, date.iso, order));
     const date = beside ?? datesUnder[0]?.date;
     if (!date) continue;
     labelled.add(hit.lineIndex);
@@ -216,8 +216,11 @@ function startsAPeriod(iso: string, rest: string): boolean {
  * A date under a label that a label of its own row names ("Date de début de prestation : 23/01/2026"
  * right-aligned under a "Date de facture :" whose value is missing): that label's date, not ours.
  */
-function datedInItsRow(hits: LabelHit<DateRole>[], lines: Line[], row: Line | undefined, iso: string, order: NumericOrder): boolean {
-  const at = row ? lines.indexOf(row) : -1;
+function datedInItsRow(hits: LabelHit<DateRole>[], lines: Line[], labelLine: number, iso: string, order: NumericOrder): boolean {
+  // The row is found by its date, not by the cell's text: a column's cell joins words that the row
+  // keeps apart in cells of its own.
+  const holds = (l: Line) => findDates(l.text, order, true).some((d) => d.iso === iso);
+  const at = lines.findIndex((l, i) => i > labelLine && i <= labelLine + MAX_ROWS_UNDER && holds(l));
   return at >= 0 && hits.some((o) => o.lineIndex === at && findDates(o.after, order, true).some((d) => d.iso === iso));
 }
 
