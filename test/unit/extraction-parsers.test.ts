@@ -31,6 +31,9 @@ test('amount formats', () => {
 test('date formats, day first', () => {
   assert.deepEqual(findDates('le 12/03/2025').map((d) => d.iso), ['2025-03-12']);
   assert.deepEqual(findDates('12.03.2025').map((d) => d.iso), ['2025-03-12']);
+  // Year first, with any one separator, as ERPs set it; never a mix of separators, nor a month 13.
+  assert.deepEqual(['2023/05/24', '2023.05.24', 'Datum: 2023-05-24'].map((t) => findDates(t).map((d) => d.iso)), [['2023-05-24'], ['2023-05-24'], ['2023-05-24']]);
+  assert.deepEqual(['2023.05 24,00', 'Réf. 2023/13/01'].map((t) => findDates(t)), [[], []]);
   assert.deepEqual(findDates('12 mars 2025').map((d) => d.iso), ['2025-03-12']);
   assert.deepEqual(findDates('1er février 2024').map((d) => d.iso), ['2024-02-01']);
   assert.deepEqual(findDates('March 12, 2025').map((d) => d.iso), ['2025-03-12']);

@@ -379,9 +379,21 @@ test("a VAT line that is the sum of the others is their total, not one more rate
   assert.equal(page('110,00 €', twoRates).status, 'validated');
 });
 
-test('invoice-date labels as ERP forms abbreviate them, and a British tax point, name the invoice date', () => {
-  for (const label of ['Re.-Datum:', 'RE-Datum:', 'Rg.-Datum:', 'Rechnungsdat.:', 'Tax point:', 'Date avoir :']) {
-    const inv = readFields([...header, run(`${label} 04.02.2026`, 350, 60), run('Lieferdatum: 28.01.2026', 350, 75), ...totals]);
-    assert.deepEqual([decide(inv, 'pdf-text').status, inv.fields.date_facture], ['validated', '2026-02-04'], label);
+test('a credit note\'s "Date avoir" names its own date', () => {
+  const inv = readFields([...header, run('Date avoir : 04/02/2026', 350, 60), run("Date de facture d'origine : 12/01/2026", 350, 75), ...totals]);
+  assert.deepEqual([decide(inv, 'pdf-text').status, inv.fields.date_facture], ['validated', '2026-02-04']);
+});
+
+test("a date under its label stays ours when another label's cell in its row names another date, or names the same day in a cell of its own", () => {
+  const page = (rowLabel: string) => readFields([...header, run('Date de facture', 350, 150), run(rowLabel, 40, 165), run('16/03/2026', 350, 165), ...totals]);
+  for (const rowLabel of ["Date d'échéance : 15/04/2026", 'Date de livraison : 16/03/2026']) {
+    const inv = page(rowLabel);
+    assert.deepEqual([decide(inv, 'pdf-text').status, inv.fields.date_facture], ['validated', '2026-03-16'], rowLabel);
   }
+});
+
+test('an invoice number under its heading stays ours beside a date label in its row', () => {
+  const page = (cells: TextRun[]) => readFields([...header, ...cells, ...totals]).fields.numero;
+  assert.equal(page([run('Facture n°', 40, 150), run('26', 40, 165), run('Date : 02/03/2026', 200, 165)]), '26');
+  assert.equal(page([run('N° de facture', 300, 150), run('Date : 17/03/2026', 40, 165), run('EM-0433', 300, 165)]), 'EM-0433');
 });

@@ -1,4 +1,4 @@
-// Dates as invoices print them: 12/03/2025, 12.03.2025, 12-03-25, 2025-03-12, 12 mars 2025, March 12, 2025, 12-MAR-25.
+// Dates as invoices print them: 12/03/2025, 12.03.2025, 12-03-25, 2025-03-12, 2025/03/12, 12 mars 2025, March 12, 2025, 12-MAR-25.
 import { isoDate } from '../../domain/dates.ts';
 import { fold } from './text-normalise.ts';
 
@@ -40,8 +40,9 @@ const NUMERIC_DATE = /\b(\d{1,2})\s?[/.\-]\s?(\d{1,2})\s?[/.\-]\s?(\d{4}|\d{2})(
 const splitNumber = (m: RegExpExecArray) => m[3]!.length === 2 && /\d\s$/.test(m.input.slice(0, m.index));
 
 const PATTERNS: Array<{ re: RegExp; build: (m: RegExpExecArray, order: NumericOrder) => string | null }> = [
-  // OCR may part a date at a hyphen, as it does a day-first one: "2016-08- 24".
-  { re: /\b(\d{4})\s?-\s?(\d{2})\s?-\s?(\d{2})\b/g, build: (m) => isoDate(Number(m[1]), Number(m[2]), Number(m[3])) },
+  // OCR may part a date at a hyphen, as it does a day-first one: "2016-08- 24". Year first is
+  // month next with any one separator, as ERPs set it ("2023/05/24", "2023.05.24").
+  { re: /\b((?:19|20)\d{2})\s?([-/.])\s?(\d{2})\s?\2\s?(\d{2})\b/g, build: (m) => isoDate(Number(m[1]), Number(m[3]), Number(m[4])) },
   {
     re: NUMERIC_DATE,
     build: (m, order) => {

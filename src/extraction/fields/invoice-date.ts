@@ -218,10 +218,22 @@ function startsAPeriod(iso: string, rest: string): boolean {
  */
 function datedInItsRow(hits: LabelHit<DateRole>[], lines: Line[], labelLine: number, iso: string, order: NumericOrder): boolean {
   // The row is found by its date, not by the cell's text: a column's cell joins words that the row
-  // keeps apart in cells of its own.
-  const holds = (l: Line) => findDates(l.text, order, true).some((d) => d.iso === iso);
-  const at = lines.findIndex((l, i) => i > labelLine && i <= labelLine + MAX_ROWS_UNDER && holds(l));
-  return at >= 0 && hits.some((o) => o.lineIndex === at && findDates(o.after, order, true).some((d) => d.iso === iso));
+  // keeps apart in cells of its own. A row that prints the date twice ("Livraison : 16/03/2026 |
+  // 16/03/2026") gives our label one of them.
+  const count = (l: Line) => findDates(l.text, order, true).filter((d) => d.iso === iso).length;
+  const at = lines.findIndex((l, i) => i > labelLine && i <= labelLine + MAX_ROWS_UNDER && count(l) > 0);
+  return at >= 0 && count(lines[at]!) === 1
+    && hits.some((o) => o.lineIndex === at && findDates(labelsValueCell(o.after), order, true).some((d) => d.iso === iso));
+}
+
+/**
+ * The cell a label's value stands in: the label's own ("Livraison : 16/03/2026"), or the next when
+ * its own holds nothing but punctuation ("Livraison : | 16/03/2026"); not the cells after it, which
+ * may be another column's.
+ */
+export function labelsValueCell(after: string): string {
+  const [own = '', next = ''] = after.split(COLUMN_GAP);
+  return /[\p{L}\d]/u.test(own) ? own : next;
 }
 
 /** The first line under a label that holds a cell of its column. */

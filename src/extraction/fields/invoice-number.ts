@@ -4,7 +4,7 @@ import { COLUMN_GAP, type Line } from '../layout/lines.ts';
 import { findAmounts } from './amount-parser.ts';
 import { findLabels } from './labelled-values.ts';
 import { BARE_NUMBER_CELL, DATE_LABELS, NAMES_THE_INVOICE_DATE, NUMBER_HEADING, NUMBER_LABELS, STREET_ADDRESS } from './labels.ts';
-import { deductsAnother } from './invoice-date.ts';
+import { deductsAnother, labelsValueCell } from './invoice-date.ts';
 import { fold } from './text-normalise.ts';
 
 const TOKEN = /^[\s:.#°]*([A-Z0-9][A-Z0-9\-/_.]*[A-Z0-9]|[A-Z0-9])/i;
@@ -83,7 +83,7 @@ const pricesRow = (line: Line | undefined) => line !== undefined && findAmounts(
 
 /** The token is the date a date label of its own row names ("Date d'émission   25.09.2023"). */
 function datedByItsLabel(line: Line, token: string): boolean {
-  return findLabels([line], DATE_LABELS).some((d) => d.after.includes(token));
+  return DATE_LIKE.test(token) && findLabels([line], DATE_LABELS).some((d) => labelsValueCell(d.after).trim() === token);
 }
 
 /** The line holds a label that names the invoice's date, as a row of headings over the invoice's references does. */

@@ -448,15 +448,15 @@ function vatSums(tva: Candidate[]): VatReading[] {
 }
 
 /**
- * A VAT line that is the sum of the others ("TVA 10 % 10,00" then "Total TVA 10,00"; two rates and
- * their total) is the total of those rates, not one more: summed with them it counts a VAT twice.
- * Rates that differ, each printed, are parts whatever their amounts.
+ * Two VAT lines of one amount ("TVA 10 % 10,00" then "Total TVA 10,00") are one VAT printed twice,
+ * its rate's line and its total: summed, they count it twice. Two rates, each printed, are parts
+ * whatever their amounts. (With three lines or more, one the sum of the others may be their total or
+ * a coincidence; the total's line alone is a reading of its own either way.)
  */
 function totalAmongRates(parts: Candidate[]): boolean {
-  const rates = new Set(parts.map((c) => c.rate));
-  if (!rates.has(null) && rates.size === parts.length) return false;
-  const sum = parts.reduce((s, c) => s + c.cents, 0);
-  return parts.some((c) => 2 * c.cents === sum);
+  if (parts.length !== 2 || parts[0]!.cents !== parts[1]!.cents) return false;
+  const [a, b] = parts.map((c) => c.rate);
+  return a === null || b === null || a === b;
 }
 
 /** Lines at most this far apart are one block of VAT lines (a blank or a rule may stand between). */

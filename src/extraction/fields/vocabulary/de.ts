@@ -128,9 +128,6 @@ export const DE: Vocabulary = {
     String.raw`gutschrifts-?datum`,
     String.raw`korrektur-?datum`,
     String.raw`ausgestellt\s+am`,
-    // "Re.-Datum", "RE-Datum", "Rg.-Datum", "Rechnungsdat.": the abbreviations ERP forms print.
-    String.raw`r[eg]\.?-?\s?datum`,
-    String.raw`rechnungsdat(?=\.)`,
   ],
   dueDateLabels: [
     'faellig',

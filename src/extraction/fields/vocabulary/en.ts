@@ -148,8 +148,6 @@ export const EN: Vocabulary = {
     String.raw`bill(ing)?\s+date`,
     String.raw`document\s+date`,
     String.raw`credit\s+note\s+date`,
-    // A British VAT invoice's date of supply, printed in place of (or beside) its date.
-    String.raw`tax\s+point(\s+date)?`,
   ],
   dueDateLabels: [
     String.raw`due(\s+date)?`,
