@@ -397,3 +397,13 @@ test('an invoice number under its heading stays ours beside a date label in its 
   assert.equal(page([run('Facture n°', 40, 150), run('26', 40, 165), run('Date : 02/03/2026', 200, 165)]), '26');
   assert.equal(page([run('N° de facture', 300, 150), run('Date : 17/03/2026', 40, 165), run('EM-0433', 300, 165)]), 'EM-0433');
 });
+
+test("a date in a later cell of a label's row is not its value: the value under the label is", () => {
+  for (const right of ['12/01/2026', 'Réf. 2026-01-12', 'Ihr Zeichen: 12.01.2026']) {
+    const inv = readFields([...header, run('Date de facture', 250, 60), run('N° client', 350, 60), run(right, 440, 60), run('04/02/2026', 250, 73), run('C-88', 350, 73), ...totals]);
+    assert.equal(inv.fields.date_facture, '2026-02-04', right);
+  }
+  // The value in the next cell after a colon of its own: still the label's.
+  const colon = readFields([...header, run('Date de facture', 250, 60), run(':', 330, 60), run('04/02/2026', 360, 60), ...totals]);
+  assert.deepEqual([decide(colon, 'pdf-text').status, colon.fields.date_facture], ['validated', '2026-02-04']);
+});

@@ -50,7 +50,10 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
   for (const hit of hits) {
     const line = lines[hit.lineIndex]!;
     // The date beside the label, as sure as its own words; else the one under it, slightly less sure.
-    const beside = findDates(hit.after, order, true)[0];
+    // Only in the cell the label's value stands in: a date in a later cell of its row (a reference,
+    // another column's unlabelled date) is not its value, which may stand under it.
+    const cell = valueCell(hit.after);
+    const beside = findDates(hit.after, order, true).find((d) => d.index >= cell.start && d.end <= cell.end);
     const datesUnder = beside ? [] : hit.below().flatMap((cell) => findDates(cell, order, true).slice(0, 1).map((date) => ({ cell, date })))
       .filter(({ date }) => !datedInItsRow(hits, lines, hit.lineIndex, date.iso, order));
     const date = beside ?? datesUnder[0]?.date;
@@ -227,13 +230,23 @@ function datedInItsRow(hits: LabelHit<DateRole>[], lines: Line[], labelLine: num
 }
 
 /**
- * The cell a label's value stands in: the label's own ("Livraison : 16/03/2026"), or the next when
- * its own holds nothing but punctuation ("Livraison : | 16/03/2026"); not the cells after it, which
- * may be another column's.
+ * The cell a label's value stands in, in the text after the label: the label's own ("Livraison :
+ * 16/03/2026"), or the first after it that holds more than punctuation ("Livraison | : | 16/03/2026");
+ * not the cells after that one, which are another column's.
  */
+function valueCell(after: string): { start: number; end: number } {
+  let start = 0;
+  for (const cell of after.split(COLUMN_GAP)) {
+    if (/[\p{L}\d]/u.test(cell)) return { start, end: start + cell.length };
+    start += cell.length + COLUMN_GAP.length;
+  }
+  return { start: after.length, end: after.length };
+}
+
+/** The text of that cell (see valueCell). */
 export function labelsValueCell(after: string): string {
-  const [own = '', next = ''] = after.split(COLUMN_GAP);
-  return /[\p{L}\d]/u.test(own) ? own : next;
+  const { start, end } = valueCell(after);
+  return after.slice(start, end);
 }
 
 /** The first line under a label that holds a cell of its column. */
