@@ -2,7 +2,7 @@
 import { COLUMN_GAP, spanConf, upperPart, type Line } from '../layout/lines.ts';
 import { findAmounts } from './amount-parser.ts';
 import { findDates, numericDateOrderShown, type DateMatch, type NumericOrder } from './date-parser.ts';
-import { findLabels, type LabelHit } from './labelled-values.ts';
+import { findLabels, labelsValueCell, valueCell, type LabelHit } from './labelled-values.ts';
 import { AMOUNT_DECOYS, BARE_DATE, DATE_LABELS, DATE_QUALIFIERS, DATE_QUALIFIERS_BEFORE, NAMES_THE_INVOICE_DATE, OUTSIDE_THE_US, UNNUMBERED_TITLE, type DateRole } from './labels.ts';
 import { fold } from './text-normalise.ts';
 import { isOneNarrowColumn } from '../layout/narrow-column.ts';
@@ -52,8 +52,8 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
     // The date beside the label, as sure as its own words; else the one under it, slightly less sure.
     // Only in the cell the label's value stands in: a date in a later cell of its row (a reference,
     // another column's unlabelled date) is not its value, which may stand under it.
-    const cell = valueCell(hit.after);
-    const beside = findDates(hit.after, order, true).find((d) => d.index >= cell.start && d.end <= cell.end);
+    const value = valueCell(hit.after);
+    const beside = findDates(hit.after, order, true).find((d) => d.index >= value.start && d.end <= value.end);
     const datesUnder = beside ? [] : hit.below().flatMap((cell) => findDates(cell, order, true).slice(0, 1).map((date) => ({ cell, date })))
       .filter(({ date }) => !datedInItsRow(hits, lines, hit.lineIndex, date.iso, order));
     const date = beside ?? datesUnder[0]?.date;
@@ -223,30 +223,11 @@ function datedInItsRow(hits: LabelHit<DateRole>[], lines: Line[], labelLine: num
   // The row is found by its date, not by the cell's text: a column's cell joins words that the row
   // keeps apart in cells of its own. A row that prints the date twice ("Livraison : 16/03/2026 |
   // 16/03/2026") gives our label one of them.
-  const count = (l: Line) => findDates(l.text, order, true).filter((d) => d.iso === iso).length;
-  const at = lines.findIndex((l, i) => i > labelLine && i <= labelLine + MAX_ROWS_UNDER && count(l) > 0);
-  return at >= 0 && count(lines[at]!) === 1
+  const counts = lines.slice(labelLine + 1, labelLine + 1 + MAX_ROWS_UNDER).map((l) => findDates(l.text, order, true).filter((d) => d.iso === iso).length);
+  const offset = counts.findIndex((n) => n > 0);
+  const at = labelLine + 1 + offset;
+  return offset >= 0 && counts[offset] === 1
     && hits.some((o) => o.lineIndex === at && findDates(labelsValueCell(o.after), order, true).some((d) => d.iso === iso));
-}
-
-/**
- * The cell a label's value stands in, in the text after the label: the label's own ("Livraison :
- * 16/03/2026"), or the first after it that holds more than punctuation ("Livraison | : | 16/03/2026");
- * not the cells after that one, which are another column's.
- */
-function valueCell(after: string): { start: number; end: number } {
-  let start = 0;
-  for (const cell of after.split(COLUMN_GAP)) {
-    if (/[\p{L}\d]/u.test(cell)) return { start, end: start + cell.length };
-    start += cell.length + COLUMN_GAP.length;
-  }
-  return { start: after.length, end: after.length };
-}
-
-/** The text of that cell (see valueCell). */
-export function labelsValueCell(after: string): string {
-  const { start, end } = valueCell(after);
-  return after.slice(start, end);
 }
 
 /** The first line under a label that holds a cell of its column. */

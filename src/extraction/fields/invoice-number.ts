@@ -2,9 +2,9 @@
 // looks like a date; a weaker label's date-like token is a date, not a number.
 import { COLUMN_GAP, type Line } from '../layout/lines.ts';
 import { findAmounts } from './amount-parser.ts';
-import { findLabels } from './labelled-values.ts';
+import { findLabels, labelsValueCell } from './labelled-values.ts';
 import { BARE_NUMBER_CELL, DATE_LABELS, NAMES_THE_INVOICE_DATE, NUMBER_HEADING, NUMBER_LABELS, STREET_ADDRESS } from './labels.ts';
-import { deductsAnother, labelsValueCell } from './invoice-date.ts';
+import { deductsAnother } from './invoice-date.ts';
 import { fold } from './text-normalise.ts';
 
 const TOKEN = /^[\s:.#°]*([A-Z0-9][A-Z0-9\-/_.]*[A-Z0-9]|[A-Z0-9])/i;

@@ -88,6 +88,26 @@ export function findLabels<R extends string>(lines: Line[], labels: Label<R>[]):
 }
 
 /**
+ * The cell a label's value stands in, in the text after the label: the label's own ("Livraison :
+ * 16/03/2026"), or the first after it that holds more than punctuation ("Livraison | : | 16/03/2026");
+ * not the cells after that one, which are another column's.
+ */
+export function valueCell(after: string): { start: number; end: number } {
+  let start = 0;
+  for (const cell of after.split(COLUMN_GAP)) {
+    if (/[\p{L}\d]/u.test(cell)) return { start, end: start + cell.length };
+    start += cell.length + COLUMN_GAP.length;
+  }
+  return { start: after.length, end: after.length };
+}
+
+/** The text of that cell (see valueCell). */
+export function labelsValueCell(after: string): string {
+  const { start, end } = valueCell(after);
+  return after.slice(start, end);
+}
+
+/**
  * A line cut into pieces, each with where its last character ends: every amount whole ("1 200,00",
  * "240,00 EUR"), every other word alone. Cells are no unit here: a text layer may join two amounts
  * of neighbouring boxes with a single space.
