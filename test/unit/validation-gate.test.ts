@@ -384,6 +384,29 @@ test('a credit note\'s "Date avoir" names its own date', () => {
   assert.deepEqual([decide(inv, 'pdf-text').status, inv.fields.date_facture], ['validated', '2026-02-04']);
 });
 
+test("on a credit note, a label naming an invoice may date the corrected one: the page's own date competes with it", () => {
+  const page = (runs: TextRun[]) => {
+    const inv = readFields([...header, ...runs, ...totals]);
+    return [decide(inv, 'pdf-text').status, inv.fields.date_facture];
+  };
+  for (const [title, own, invoiceDate] of [
+    ['GUTSCHRIFT', 'Datum: 10.03.2026', 'Rechnungsdatum: 04.02.2026'],
+    ['AVOIR N° AV-12', 'Date : 10/03/2026', 'Date de facture : 04/02/2026'],
+    ['Credit Note', 'Date: 10/03/2026', 'Invoice date: 04/02/2026'],
+  ] as const) {
+    assert.equal(page([run(title, 40, 80, 16), run(own, 350, 60), run(invoiceDate, 350, 75)])[0], 'pending', title);
+    // The same labels on an invoice: the invoice-date label names the page's date.
+    assert.deepEqual(page([run('FACTURE', 40, 80, 16), run(own, 350, 60), run(invoiceDate, 350, 75)]), ['validated', '2026-02-04'], title);
+    // Alone on a credit note, its "Date de facture" is its own date (a template an invoice shares).
+    assert.deepEqual(page([run(title, 40, 80, 16), run(invoiceDate, 350, 75)]), ['validated', '2026-02-04'], title);
+  }
+  // A numbered invoice title on a credit note is the corrected invoice's: shown, not booked; the
+  // credit note's own title dates it.
+  assert.deepEqual(page([run('AVOIR N° AV-12', 40, 80, 16), run('Facture N° F-2026-11 du 04/02/2026', 40, 120)]), ['pending', '2026-02-04']);
+  assert.deepEqual(page([run('AVOIR N° AV-12 du 10/03/2026', 40, 80, 16), run('Facture N° F-2026-11 du 04/02/2026', 40, 120)]), ['validated', '2026-03-10']);
+  assert.deepEqual(page([run('Gutschrift', 40, 80, 16), run('Rechnung Nr. 4711 vom 04.02.2026', 40, 120)]), ['pending', '2026-02-04']);
+});
+
 test("a date under its label stays ours when another label's cell in its row names another date, or names the same day in a cell of its own", () => {
   const page = (rowLabel: string) => readFields([...header, run('Date de facture', 350, 150), run(rowLabel, 40, 165), run('16/03/2026', 350, 165), ...totals]);
   for (const rowLabel of ["Date d'échéance : 15/04/2026", 'Date de livraison : 16/03/2026']) {

@@ -3,7 +3,7 @@ import { COLUMN_GAP, spanConf, upperPart, type Line } from '../layout/lines.ts';
 import { findAmounts } from './amount-parser.ts';
 import { findDates, numericDateOrderShown, type DateMatch, type NumericOrder } from './date-parser.ts';
 import { findLabels, labelsValueCell, valueCell, type LabelHit } from './labelled-values.ts';
-import { AMOUNT_DECOYS, BARE_DATE, DATE_LABELS, DATE_QUALIFIERS, DATE_QUALIFIERS_BEFORE, NAMES_THE_INVOICE_DATE, OUTSIDE_THE_US, UNNUMBERED_TITLE, type DateRole } from './labels.ts';
+import { AMOUNT_DECOYS, BARE_DATE, CREDIT_NOTE_TITLE, DATE_LABELS, DATE_QUALIFIERS, DATE_QUALIFIERS_BEFORE, NAMES_AN_INVOICE, NAMES_THE_INVOICE_DATE, NUMBERED_TITLE, OUTSIDE_THE_US, UNNUMBERED_TITLE, type DateRole } from './labels.ts';
 import { fold } from './text-normalise.ts';
 import { isOneNarrowColumn } from '../layout/narrow-column.ts';
 
@@ -47,6 +47,7 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
   const claims: Array<{ row: Line; iso: string; role: DateRole; found?: Candidate }> = [];
   const { order, shown } = numericDateOrderShown(lines.map((l) => l.text));
   const hits = findLabels(lines, DATE_LABELS);
+  const creditNote = isCreditNote(lines, headerArea);
   for (const hit of hits) {
     const line = lines[hit.lineIndex]!;
     // The date beside the label, as sure as its own words; else the one under it, slightly less sure.
@@ -74,10 +75,15 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
     const weight = beside ? hit.besideWeight : itemRow ? Math.min(hit.weight, BARE_DATE) : hit.weight;
     // A title without its "N°" ("Facture FA-2026-0098 du …") may be another invoice's reference, in a
     // credit note's or a complement's header: it dates the page only when no other label does.
-    const fallback = another === 'qualified' || UNNUMBERED_TITLE.test(hit.label);
+    // On a credit note, an invoice's numbered title ("AVOIR N° AV-12" over "Facture N° F-31 du …")
+    // is the corrected invoice's, as a qualified label's is.
+    const namesAnInvoice = creditNote && NAMES_AN_INVOICE.test(fold(hit.label));
+    const correctedTitle = namesAnInvoice && NUMBERED_TITLE.test(fold(hit.label));
+    const fallback = another === 'qualified' || correctedTitle || UNNUMBERED_TITLE.test(hit.label);
     const found = candidate(date, fallback ? Math.min(weight, BARE_DATE) : weight, conf, beside ? 0 : BELOW_PENALTY, true, wordConf);
+    if (namesAnInvoice) found.namesAnInvoice = true;
     if (itemRow) found.itemRow = true;
-    if (another === 'qualified') found.anotherInvoice = true;
+    if (another === 'qualified' || correctedTitle) found.anotherInvoice = true;
     // Where the label stands: opening its cell in the page's header, or inside a sentence, a footer.
     const opensCell = !/\p{L}/u.test(cellBefore(line, labelStart(hit)));
     if (headerArea(line) && opensCell) found.prominent = true;
@@ -142,8 +148,10 @@ function evidenceFor(best: Candidate | null, scored: Candidate[], otherWay: stri
   // n° 31 établi le …", "notre facture du …"), so does the page's own date in its header, however weak
   // its label ("Date : 12/03/2026", "Nantes, le …"): it must not lose silently. An item table's rows
   // do not compete.
+  // On a credit note, a label naming an invoice may date the invoice it corrects ("Rechnungsdatum"
+  // beside its own "Datum"): any other labelled date competes with it.
   const competes = (c: Candidate) => c.iso !== best.iso && !c.explained
-    && (explicit ? c.labelled && !c.itemRow && (c.weight >= best.weight || (Boolean(c.heading) && !best.prominent)) : true);
+    && (explicit ? c.labelled && !c.itemRow && (c.weight >= best.weight || (Boolean(c.heading) && !best.prominent) || Boolean(best.namesAnInvoice)) : true);
   const rivals = [...new Set([...scored.filter(competes).map((c) => c.iso), ...(best.contestedBy ?? []), ...(otherWay ? [otherWay] : [])])]
     .filter((iso) => iso !== best.iso);
   return { label: explicit ? 'explicit' : 'generic', rivals, wordConfidence: best.wordConf };
@@ -182,6 +190,12 @@ export function deductsAnother(line: Line, labelAt: number): boolean {
   // - 90,00 €"); not a header's next field ("Date de facture : … | Net à payer : 1 200,00 €").
   const [own = '', next = ''] = line.text.slice(labelAt).split(COLUMN_GAP);
   return findAmounts(own).length > 0 || (findAmounts(next).length > 0 && !/\p{L}{2}/u.test(next));
+}
+
+/** A cell in page 1's header titles the page a credit note (CREDIT_NOTE_TITLE), on a line without an amount. */
+function isCreditNote(lines: Line[], headerArea: (line: Line) => boolean): boolean {
+  return lines.some((l) => l.page === 1 && headerArea(l) && findAmounts(l.text).length === 0
+    && fold(l.text).split(COLUMN_GAP).some((cell) => CREDIT_NOTE_TITLE.test(cell)));
 }
 
 /** The share of page 1's text, from its top, where its header's dates stand. */
@@ -269,6 +283,8 @@ type Candidate = {
   heading?: boolean;
   /** Its label opens its cell in the upper half of page 1: the page's own, not a phrase inside a sentence or a footer. */
   prominent?: boolean;
+  /** On a credit note, its label names an invoice ("Date de facture", "Rechnungsdatum"): maybe the corrected one's. */
+  namesAnInvoice?: boolean;
   /** Its heading's cell is claimed by a due or other date's heading too: the row's unclaimed dates compete. */
   contestedBy?: string[];
 };

@@ -174,6 +174,8 @@ export const DATE_LABELS: Label<DateRole>[] = [
   label('decoy', OTHER_DATE, String.raw`\b${withSpecks('otherDateLabels')}\w*`),
 ];
 
+/** "Facture N° F-12 du", "Rechnung Nr. 4711 vom" as matched: a title with its number, dated. */
+export const NUMBERED_TITLE = new RegExp(String.raw`^(${any('numberedTitleDates')}|${DATED_TITLE})$`);
 /** "Facture FA-2026-0142 du" as matched (a title without its "N°"), which may name another invoice too. */
 export const UNNUMBERED_TITLE = new RegExp(String.raw`^${any('unnumberedTitleDates')}$`);
 
@@ -181,6 +183,14 @@ export const UNNUMBERED_TITLE = new RegExp(String.raw`^${any('unnumberedTitleDat
 export const DATE_QUALIFIERS = new RegExp(String.raw`^\W*${any('dateQualifiers')}\b`);
 /** Words just before a date label that make it another invoice's date ("Next billing date", "Prochaine date de facturation"). */
 export const DATE_QUALIFIERS_BEFORE = new RegExp(String.raw`\b${any('dateQualifiersBefore')}\s*$`);
+/**
+ * A cell that titles the page a credit note: the title alone, or with its number ("AVOIR N° AV-12",
+ * "Gutschrift Nr. GS-12", "Credit Note: CN-7"); not "Avoir sur facture n° …", which names the
+ * corrected invoice, nor a line of a text.
+ */
+export const CREDIT_NOTE_TITLE = new RegExp(String.raw`^\W*${any('creditNoteTitles')}\b(\s*$|\s*[:#]|\s+(n[°o]|nr|no|num)(?![a-z])|\s+[a-z]{0,4}[-/]?\d)`);
+/** A date label that names an invoice ("Date de facture", "Rechnungsdatum", "Invoice date"), not a credit note nor the bare document. */
+export const NAMES_AN_INVOICE = new RegExp(String.raw`\b${any('invoiceWords')}`);
 /**
  * A page from outside the United States, though priced in "$": a tax of a day-first country charged
  * on a line with its amount ("GST 10% $25.00", "VAT 20% $80.00"), or an Australian business number.

@@ -277,4 +277,14 @@ export const DE: Vocabulary = {
     'rechnung',
     'gutschrift',
   ],
+  creditNoteTitles: [
+    'gutschrift',
+    'rechnungskorrektur',
+    'korrekturrechnung',
+    'stornorechnung',
+  ],
+  // "Rechnungsdatum", "Datum der Rechnung": the word inside a compound too.
+  invoiceWords: [
+    String.raw`\w*rechnung\w*`,
+  ],
 };

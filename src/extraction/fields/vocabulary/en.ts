@@ -214,6 +214,7 @@ export const EN: Vocabulary = {
   ],
   datedTitles: [
     'invoice',
+    String.raw`credit\s+note`,
   ],
   titlesBeforeDate: [
     'invoice',
@@ -322,5 +323,11 @@ export const EN: Vocabulary = {
     'simplified tax invoice',
     'copy',
     'page',
+  ],
+  creditNoteTitles: [
+    String.raw`credit\s+(note|memo)`,
+  ],
+  invoiceWords: [
+    String.raw`invoice\w*`,
   ],
 };

@@ -260,6 +260,8 @@ export const FR: Vocabulary = {
   // "Facture N° F-12 du": the title, its number, its date.
   numberedTitleDates: [
     String.raw`facture\s+n[°o]\.?\s*[\w/-]+\s+du`,
+    // A credit note's own title: "Avoir n° AV-12 du".
+    String.raw`avoir\s+n[°o]\.?\s*[\w/-]+\s+du`,
   ],
   // A title opening its cell, its reference without "N°": "Facture FA-2026-0142 du" (not "suite à
   // facture 2026-0098 du", which names another; nor a row of open invoices with its amount,
@@ -402,5 +404,16 @@ export const FR: Vocabulary = {
     'proforma',
     'duplicata',
     'original',
+  ],
+  // A credit note's title ("AVOIR N° AV-12", "Note de crédit"): its "Date de facture" may be the corrected invoice's.
+  creditNoteTitles: [
+    String.raw`facture\s+d'avoir`,
+    String.raw`facture\s+rectificative`,
+    'avoir',
+    String.raw`note\s+de\s+credit`,
+  ],
+  // The word a label names an invoice by, as against a credit note ("Date de facture", not "Date de l'avoir").
+  invoiceWords: [
+    String.raw`factur\w*`,
   ],
 };

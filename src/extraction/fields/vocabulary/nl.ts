@@ -58,4 +58,11 @@ export const NL: Vocabulary = {
   titleWords: [
     'factuur',
   ],
+  creditNoteTitles: [
+    'creditnota',
+    'creditfactuur',
+  ],
+  invoiceWords: [
+    String.raw`factu\w*`,
+  ],
 };
