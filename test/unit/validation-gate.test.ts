@@ -407,6 +407,27 @@ test("on a credit note, a label naming an invoice may date the corrected one: th
   assert.deepEqual(page([run('Gutschrift', 40, 80, 16), run('Rechnung Nr. 4711 vom 04.02.2026', 40, 120)]), ['pending', '2026-02-04']);
 });
 
+test('OCR-garbled words around a date label do not make another date the invoice\'s', () => {
+  const page = (runs: TextRun[]) => {
+    const inv = readFields([...header, ...runs, ...totals]);
+    return [decide(inv, 'ocr').status, inv.fields.date_facture];
+  };
+  // A qualifier garbled out of the vocabulary ("associée" read "ASS0ClÉE") still makes the label another invoice's.
+  assert.deepEqual(page([run('Date : 31/01/2022', 350, 60), run('DATE DE FACTURE ASS0ClÉE : 01/01/2022', 40, 120)]), ['validated', '2022-01-31']);
+  assert.deepEqual(page([run('DATE DE FACTURE ASS0ClÉE : 01/01/2022', 40, 120)])[0], 'pending');
+  // ... but a weekday before a spelled date is the date's own word.
+  assert.deepEqual(page([run('Date de facture : vendredi 5 septembre 2025', 350, 60)]), ['validated', '2025-09-05']);
+  // A dated title inside a sentence ("der" garbled "dor") is the corrected invoice's, not the page's.
+  assert.deepEqual(page([run('München, den 15.05.2025', 350, 60), run('Korrektur dor Rechnung RE-2025-4816 vom 25.03.2025', 40, 120)])[1], '2025-05-15');
+  // A date under a label whose value OCR lost, keyed by a word of its own row ("Liefertag" garbled), is that key's.
+  const keyed = page([run('Belegdatum :', 350, 60), run('Llefertag :', 300, 75), run('11. Novembor 2023', 400, 75)]);
+  assert.notDeepEqual(keyed, ['validated', '2023-11-11']);
+  // A sentence's "le" ending its line ("au plus tard le", garbled) labels no date under it.
+  const sentence = page([run('Réf. facture', 40, 150), run('Paiement au plns fard le', 300, 150), run('FC57454', 40, 165), run('9 mars 2023', 300, 165)]);
+  assert.notDeepEqual(sentence, ['validated', '2023-03-09']);
+  assert.deepEqual(page([run('Nantes, le 5 septembre 2025', 350, 60)]), ['validated', '2025-09-05']);
+});
+
 test("a date under its label stays ours when another label's cell in its row names another date, or names the same day in a cell of its own", () => {
   const page = (rowLabel: string) => readFields([...header, run('Date de facture', 350, 150), run(rowLabel, 40, 165), run('16/03/2026', 350, 165), ...totals]);
   for (const rowLabel of ["Date d'échéance : 15/04/2026", 'Date de livraison : 16/03/2026']) {

@@ -3,7 +3,7 @@ import { COLUMN_GAP, spanConf, upperPart, type Line } from '../layout/lines.ts';
 import { findAmounts } from './amount-parser.ts';
 import { findDates, numericDateOrderShown, type DateMatch, type NumericOrder } from './date-parser.ts';
 import { findLabels, labelsValueCell, valueCell, type LabelHit } from './labelled-values.ts';
-import { AMOUNT_DECOYS, BARE_DATE, CREDIT_NOTE_TITLE, DATE_LABELS, DATE_QUALIFIERS, DATE_QUALIFIERS_BEFORE, NAMES_AN_INVOICE, NAMES_THE_INVOICE_DATE, NUMBERED_TITLE, OUTSIDE_THE_US, UNNUMBERED_TITLE, type DateRole } from './labels.ts';
+import { AMOUNT_DECOYS, BARE_DATE, CREDIT_NOTE_TITLE, DATE_LABELS, DATE_QUALIFIERS, DATE_QUALIFIERS_BEFORE, NAMES_AN_INVOICE, NAMES_THE_INVOICE_DATE, NUMBERED_TITLE, OUTSIDE_THE_US, UNNUMBERED_TITLE, WEEKDAY, type DateRole } from './labels.ts';
 import { fold } from './text-normalise.ts';
 import { isOneNarrowColumn } from '../layout/narrow-column.ts';
 
@@ -56,7 +56,7 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
     const value = valueCell(hit.after);
     const beside = findDates(hit.after, order, true).find((d) => d.index >= value.start && d.end <= value.end);
     const datesUnder = beside ? [] : hit.below().flatMap((cell) => findDates(cell, order, true).slice(0, 1).map((date) => ({ cell, date })))
-      .filter(({ date }) => !datedInItsRow(hits, lines, hit.lineIndex, date.iso, order));
+      .filter(({ date }) => !datedInItsRow(hits, lines, hit.lineIndex, date.iso, order) && !keyedInItsRow(lines, hit.lineIndex, date.iso, order));
     const date = beside ?? datesUnder[0]?.date;
     if (!date) continue;
     labelled.add(hit.lineIndex);
@@ -78,7 +78,10 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
     // On a credit note, an invoice's numbered title ("AVOIR N° AV-12" over "Facture N° F-31 du …")
     // is the corrected invoice's, as a qualified label's is.
     const namesAnInvoice = creditNote && NAMES_AN_INVOICE.test(fold(hit.label));
-    const correctedTitle = namesAnInvoice && NUMBERED_TITLE.test(fold(hit.label));
+    // A dated title inside a sentence ("Korrektur dor Rechnung RE-12 vom", its "der" garbled) is
+    // another invoice's, as one the vocabulary reads as such is; the page's own opens its cell.
+    const titleInSentence = NUMBERED_TITLE.test(fold(hit.label)) && /\p{L}/u.test(cellBefore(line, labelStart(hit)));
+    const correctedTitle = (namesAnInvoice && NUMBERED_TITLE.test(fold(hit.label))) || titleInSentence;
     const fallback = another === 'qualified' || correctedTitle || UNNUMBERED_TITLE.test(hit.label);
     const found = candidate(date, fallback ? Math.min(weight, BARE_DATE) : weight, conf, beside ? 0 : BELOW_PENALTY, true, wordConf);
     if (namesAnInvoice) found.namesAnInvoice = true;
@@ -169,6 +172,7 @@ function evidenceFor(best: Candidate | null, scored: Candidate[], otherWay: stri
 function namesAnotherDate(hit: LabelHit<DateRole>, line: Line, beside: DateMatch | undefined): 'qualified' | 'other' | null {
   const labelAt = hit.afterIndex - hit.label.length;
   if (DATE_QUALIFIERS.test(fold(hit.after).split(COLUMN_GAP)[0]!) || DATE_QUALIFIERS_BEFORE.test(cellBefore(line, labelAt))) return 'qualified';
+  if (unknownQualifier(hit, beside)) return 'qualified';
   // A title with its number, then a negative amount on its row ("Situation n° 2 - facture n° FS-18 du
   // 02/02/2026   -6 000,00 €"): an earlier invoice, deducted. The invoice's own title may print its
   // total beside it ("Facture N° F-12 du 28/07/2025   Montant TTC : 1 200,00 €"), never a deduction.
@@ -176,6 +180,28 @@ function namesAnotherDate(hit: LabelHit<DateRole>, line: Line, beside: DateMatch
   if (deductsAnother(line, labelAt) || deducted) return 'other';
   return beside !== undefined && startsAPeriod(beside.iso, line.text.slice(hit.afterIndex + beside.end)) ? 'other' : null;
 }
+
+/**
+ * A word of its own between a label naming the invoice date and its date, in the label's cell, or
+ * alone after a heading: nothing an invoice's own date label prints ("Date de facture : 12/03/2026"),
+ * but a qualifier OCR garbled out of the vocabulary ("DATE DE FACTURE ASS0CIÉE : 01/01/2022", "date
+ * de facture d'orlgine"), which makes it another invoice's date as a known one does.
+ */
+function unknownQualifier(hit: LabelHit<DateRole>, beside: DateMatch | undefined): boolean {
+  if (hit.weight < NAMES_THE_INVOICE_DATE) return false;
+  const cell = fold(beside ? hit.after.slice(0, beside.index) : hit.after.split(CELL_BREAK)[0]!);
+  const words = cell.split(/[\s:.;]+/).filter((w) => w && !WEEKDAY.test(w));
+  return beside ? words.some(qualifyingWord) : words.length === 1 && qualifyingWord(words[0]!);
+}
+
+/** The wide space that parts two cells of a line (COLUMN_GAP), of which a label's own match may have taken a space. */
+const CELL_BREAK = '\u2003';
+
+/**
+ * Four characters or more, three of them letters: a word, as OCR may have read it ("ass0ciee");
+ * shorter tokens are OCR's specks and stray marks.
+ */
+const qualifyingWord = (token: string) => token.length >= 4 && (token.match(/\p{L}/gu)?.length ?? 0) >= 3;
 
 /**
  * A deposit's or a discount's row: a decoy word before the label (starting at `labelAt`), an amount
@@ -243,6 +269,24 @@ function datedInItsRow(hits: LabelHit<DateRole>[], lines: Line[], labelLine: num
   return offset >= 0 && counts[offset] === 1
     && hits.some((o) => o.lineIndex === at && findDates(labelsValueCell(o.after), order, true).some((d) => d.iso === iso));
 }
+
+/**
+ * A date under a label that a key of its own row labels ("Llefertag :   11. Novembor 2023" under a
+ * "Belegdatum" whose value OCR lost): that key's value, whatever the vocabulary makes of its word,
+ * not the label's above. The row is found by its date, as in datedInItsRow.
+ */
+function keyedInItsRow(lines: Line[], labelLine: number, iso: string, order: NumericOrder): boolean {
+  const rows = lines.slice(labelLine + 1, labelLine + 1 + MAX_ROWS_UNDER);
+  const row = rows.find((l) => findDates(l.text, order, true).some((d) => d.iso === iso));
+  const dates = row ? findDates(row.text, order, true).filter((d) => d.iso === iso) : [];
+  // A row that prints the date twice ("Livraison : 16/03/2026 | 16/03/2026") gives our label one of them.
+  if (!row || dates.length !== 1) return false;
+  const before = row.text.slice(0, dates[0]!.index);
+  return KEY_BEFORE_VALUE.test(before.slice(before.lastIndexOf(CELL_BREAK) + 1)) || KEY_BEFORE_VALUE.test(before);
+}
+
+/** A word and a colon just before a value, in its cell or as the cell before it: a key of its own. */
+const KEY_BEFORE_VALUE = /\p{L}{2,}\.?\s*[:;]\s*$/u;
 
 /** The first line under a label that holds a cell of its column. */
 function rowUnder(lines: Line[], labelLine: number, cell: string): Line | undefined {

@@ -154,7 +154,10 @@ export const DATE_LABELS: Label<DateRole>[] = [
   // beside its value, or opening a cell with the date after it. "Vertrags-Datum", "Liefer-Datum": a
   // hyphen makes it another word's date.
   label('invoice', BARE_DATE, [
-    String.raw`${NOT_INSIDE_A_WORD}${alt([...words('dateWords'), ...words('lineEndDateWords')])}\s*[:.]?\s*$`,
+    String.raw`${NOT_INSIDE_A_WORD}${any('dateWords')}\s*[:.]?\s*$`,
+    // "le", "dated" ending a line open their cell, or follow a letter's place ("Nantes, le"): ending a
+    // sentence ("Paiement au plus tard le", its words garbled), they date nothing the page is.
+    String.raw`(?<=(^|\u2003\s?|,\s?))${any('lineEndDateWords')}\s*[:.]?\s*$`,
     String.raw`${NOT_INSIDE_A_WORD}${any('dateWords')}\s*[:.;\u2018]`,
     String.raw`${NOT_INSIDE_A_WORD}${any('dateWords')}${NEXT_CELL_IS_NUMBER}`,
     String.raw`${AFTER_CELL_START}${any('dateWords')}\s+(?=\d)`,
@@ -174,6 +177,8 @@ export const DATE_LABELS: Label<DateRole>[] = [
   label('decoy', OTHER_DATE, String.raw`\b${withSpecks('otherDateLabels')}\w*`),
 ];
 
+/** A weekday as a spelled date may open with it: "vendredi 5 septembre 2025", "Monday, 3 March 2025". */
+export const WEEKDAY = new RegExp(String.raw`^${any('weekdays')},?$`);
 /** "Facture N° F-12 du", "Rechnung Nr. 4711 vom" as matched: a title with its number, dated. */
 export const NUMBERED_TITLE = new RegExp(String.raw`^(${any('numberedTitleDates')}|${DATED_TITLE})$`);
 /** "Facture FA-2026-0142 du" as matched (a title without its "N°"), which may name another invoice too. */
