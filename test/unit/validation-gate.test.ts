@@ -426,6 +426,17 @@ test('OCR-garbled words around a date label do not make another date the invoice
   const sentence = page([run('Réf. facture', 40, 150), run('Paiement au plns fard le', 300, 150), run('FC57454', 40, 165), run('9 mars 2023', 300, 165)]);
   assert.notDeepEqual(sentence, ['validated', '2023-03-09']);
   assert.deepEqual(page([run('Nantes, le 5 septembre 2025', 350, 60)]), ['validated', '2025-09-05']);
+  // "Due" garbled "Dne": a word before a bare "Date" in its cell makes it another kind of date.
+  assert.notDeepEqual(page([run('Dne Date. Jan 31, 2022', 350, 60)]), ['validated', '2022-01-31']);
+  assert.deepEqual(page([run('Date: Jan 31, 2022', 350, 60)]), ['validated', '2022-01-31']);
+  // Under a heading whose value OCR lost, the next rows' dates are theirs: a period's end, a sentence's
+  // date, a key's in the heading's column (its words garbled out of the vocabulary).
+  const under = (row: TextRun[]) => page([run('Avoir N°', 40, 150), run('Date de facturation', 200, 150), ...row]);
+  assert.notDeepEqual(under([run('Période : du 1-Dec-2022 au 31-Dec-2022', 40, 165)]), ['validated', '2022-12-31']);
+  assert.notDeepEqual(under([run('Annule et rompluce la facture F2022-3739 du 15-Oct-2022', 40, 165)]), ['validated', '2022-10-15']);
+  assert.notDeepEqual(under([run('Date de Ia prestation', 200, 165), run('12-Mar-2024', 330, 165)]), ['validated', '2024-03-12']);
+  // The value in the heading's own column stays its value, whatever text the row prints before it.
+  assert.deepEqual(under([run('Projet Alpha', 40, 165), run('25-Dec-2022', 200, 165)]), ['validated', '2022-12-25']);
 });
 
 test("a date under its label stays ours when another label's cell in its row names another date, or names the same day in a cell of its own", () => {

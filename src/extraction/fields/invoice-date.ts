@@ -56,7 +56,7 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
     const value = valueCell(hit.after);
     const beside = findDates(hit.after, order, true).find((d) => d.index >= value.start && d.end <= value.end);
     const datesUnder = beside ? [] : hit.below().flatMap((cell) => findDates(cell, order, true).slice(0, 1).map((date) => ({ cell, date })))
-      .filter(({ date }) => !datedInItsRow(hits, lines, hit.lineIndex, date.iso, order) && !keyedInItsRow(lines, hit.lineIndex, date.iso, order));
+      .filter(({ date }) => !datedInItsRow(hits, lines, hit.lineIndex, date.iso, order) && !ownedInItsRow(lines, hit, date.iso, order));
     const date = beside ?? datesUnder[0]?.date;
     if (!date) continue;
     labelled.add(hit.lineIndex);
@@ -172,7 +172,7 @@ function evidenceFor(best: Candidate | null, scored: Candidate[], otherWay: stri
 function namesAnotherDate(hit: LabelHit<DateRole>, line: Line, beside: DateMatch | undefined): 'qualified' | 'other' | null {
   const labelAt = hit.afterIndex - hit.label.length;
   if (DATE_QUALIFIERS.test(fold(hit.after).split(COLUMN_GAP)[0]!) || DATE_QUALIFIERS_BEFORE.test(cellBefore(line, labelAt))) return 'qualified';
-  if (unknownQualifier(hit, beside)) return 'qualified';
+  if (unknownQualifier(hit, beside) || wordBeforeBareDate(hit, line)) return 'qualified';
   // A title with its number, then a negative amount on its row ("Situation n° 2 - facture n° FS-18 du
   // 02/02/2026   -6 000,00 €"): an earlier invoice, deducted. The invoice's own title may print its
   // total beside it ("Facture N° F-12 du 28/07/2025   Montant TTC : 1 200,00 €"), never a deduction.
@@ -192,6 +192,16 @@ function unknownQualifier(hit: LabelHit<DateRole>, beside: DateMatch | undefined
   const cell = fold(beside ? hit.after.slice(0, beside.index) : hit.after.split(CELL_BREAK)[0]!);
   const words = cell.split(/[\s:.;]+/).filter((w) => w && !WEEKDAY.test(w));
   return beside ? words.some(qualifyingWord) : words.length === 1 && qualifyingWord(words[0]!);
+}
+
+/**
+ * A bare "Date" after a word of its own in its cell ("Dne Date.", "Due" garbled; "Arrival Date:"):
+ * another kind of date the vocabulary does not know, or did not read, not the page's bare "Date".
+ */
+function wordBeforeBareDate(hit: LabelHit<DateRole>, line: Line): boolean {
+  if (hit.weight > BARE_DATE) return false;
+  const words = cellBefore(line, labelStart(hit)).split(/[\s:.;,]+/).filter(Boolean);
+  return words.length > 0 && qualifyingWord(words.at(-1)!.padEnd(4, '_'));
 }
 
 /** The wide space that parts two cells of a line (COLUMN_GAP), of which a label's own match may have taken a space. */
@@ -271,19 +281,40 @@ function datedInItsRow(hits: LabelHit<DateRole>[], lines: Line[], labelLine: num
 }
 
 /**
- * A date under a label that a key of its own row labels ("Llefertag :   11. Novembor 2023" under a
- * "Belegdatum" whose value OCR lost): that key's value, whatever the vocabulary makes of its word,
- * not the label's above. The row is found by its date, as in datedInItsRow.
+ * A date under a label that its own row gives another meaning, whatever the vocabulary makes of the
+ * row's words (OCR may have garbled them, or lost the label's own value): a key of its own before it
+ * ("Llefertag :   11. Novembor 2023"); a period it ends or starts ("du 1-Dec-2022 au 31-Dec-2022"); a
+ * cell of words before it that stands in the label's column ("Date de Ia prestation   12-Mar-2024"
+ * under "Date de facturation"), which makes the date that cell's value, not the label's; words before
+ * it in its own cell, a sentence's. The row is found by its date, as in datedInItsRow.
  */
-function keyedInItsRow(lines: Line[], labelLine: number, iso: string, order: NumericOrder): boolean {
-  const rows = lines.slice(labelLine + 1, labelLine + 1 + MAX_ROWS_UNDER);
+function ownedInItsRow(lines: Line[], hit: LabelHit<DateRole>, iso: string, order: NumericOrder): boolean {
+  const rows = lines.slice(hit.lineIndex + 1, hit.lineIndex + 1 + MAX_ROWS_UNDER);
   const row = rows.find((l) => findDates(l.text, order, true).some((d) => d.iso === iso));
-  const dates = row ? findDates(row.text, order, true).filter((d) => d.iso === iso) : [];
+  const dates = row ? findDates(row.text, order, true) : [];
+  const own = dates.filter((d) => d.iso === iso);
   // A row that prints the date twice ("Livraison : 16/03/2026 | 16/03/2026") gives our label one of them.
-  if (!row || dates.length !== 1) return false;
-  const before = row.text.slice(0, dates[0]!.index);
-  return KEY_BEFORE_VALUE.test(before.slice(before.lastIndexOf(CELL_BREAK) + 1)) || KEY_BEFORE_VALUE.test(before);
+  if (!row || own.length !== 1) return false;
+  const date = own[0]!;
+  const before = row.text.slice(0, date.index);
+  const cellStart = before.lastIndexOf(CELL_BREAK) + 1;
+  if (KEY_BEFORE_VALUE.test(before.slice(cellStart)) || KEY_BEFORE_VALUE.test(before)) return true;
+  // Words before it in its own cell: a sentence's date ("Annule et remplace la facture F-12 du …") or a key's.
+  if ((before.slice(cellStart).match(/\p{L}{3,}/gu)?.length ?? 0) >= 2) return true;
+  const endsAPeriod = dates.some((d) => d.end <= date.index && PERIOD_LINK.test(row.text.slice(d.end, date.index)));
+  if (endsAPeriod || startsAPeriod(iso, row.text.slice(date.end))) return true;
+  // The cell before the date's, if it is words alone, and where it starts.
+  const previousStart = cellStart > 0 ? before.lastIndexOf(CELL_BREAK, cellStart - 2) + 1 : -1;
+  if (previousStart < 0 || !WORDS_ONLY.test(before.slice(previousStart, cellStart - 1))) return false;
+  const x = (at: number) => row.charX[at] ?? 0;
+  const labelX = lines[hit.lineIndex]!.charX[labelStart(hit)] ?? 0;
+  return Math.abs(x(previousStart) - labelX) < Math.abs(x(date.index) - labelX);
 }
+
+/** What joins the two dates of a period: "au", "bis", "to", a dash. */
+const PERIOD_LINK = /^\s*(au|bis|to|until|till|through|[-\u2013])\s*$/i;
+/** A cell of words alone: a key, a heading, a name; no number, no date. */
+const WORDS_ONLY = /^\s*\p{L}[\p{L}'.\s-]*$/u;
 
 /** A word and a colon just before a value, in its cell or as the cell before it: a key of its own. */
 const KEY_BEFORE_VALUE = /\p{L}{2,}\.?\s*[:;]\s*$/u;
