@@ -56,7 +56,7 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
     const value = valueCell(hit.after);
     const beside = findDates(hit.after, order, true).find((d) => d.index >= value.start && d.end <= value.end);
     const datesUnder = beside ? [] : hit.below().flatMap((cell) => findDates(cell, order, true).slice(0, 1).map((date) => ({ cell, date })))
-      .filter(({ date }) => !datedInItsRow(hits, lines, hit.lineIndex, date.iso, order) && !ownedInItsRow(lines, hit, date.iso, order));
+      .filter(({ date }) => !datedInItsRow(hits, lines, hit.lineIndex, date.iso, order) && (hit.role !== 'invoice' || !ownedInItsRow(lines, hit, date.iso, order)));
     const date = beside ?? datesUnder[0]?.date;
     if (!date) continue;
     labelled.add(hit.lineIndex);
@@ -172,7 +172,7 @@ function evidenceFor(best: Candidate | null, scored: Candidate[], otherWay: stri
 function namesAnotherDate(hit: LabelHit<DateRole>, line: Line, beside: DateMatch | undefined): 'qualified' | 'other' | null {
   const labelAt = hit.afterIndex - hit.label.length;
   if (DATE_QUALIFIERS.test(fold(hit.after).split(COLUMN_GAP)[0]!) || DATE_QUALIFIERS_BEFORE.test(cellBefore(line, labelAt))) return 'qualified';
-  if (unknownQualifier(hit, beside) || wordBeforeBareDate(hit, line)) return 'qualified';
+  if (unknownQualifier(hit, beside)) return 'qualified';
   // A title with its number, then a negative amount on its row ("Situation n° 2 - facture n° FS-18 du
   // 02/02/2026   -6 000,00 €"): an earlier invoice, deducted. The invoice's own title may print its
   // total beside it ("Facture N° F-12 du 28/07/2025   Montant TTC : 1 200,00 €"), never a deduction.
@@ -192,16 +192,6 @@ function unknownQualifier(hit: LabelHit<DateRole>, beside: DateMatch | undefined
   const cell = fold(beside ? hit.after.slice(0, beside.index) : hit.after.split(CELL_BREAK)[0]!);
   const words = cell.split(/[\s:.;]+/).filter((w) => w && !WEEKDAY.test(w));
   return beside ? words.some(qualifyingWord) : words.length === 1 && qualifyingWord(words[0]!);
-}
-
-/**
- * A bare "Date" after a word of its own in its cell ("Dne Date.", "Due" garbled; "Arrival Date:"):
- * another kind of date the vocabulary does not know, or did not read, not the page's bare "Date".
- */
-function wordBeforeBareDate(hit: LabelHit<DateRole>, line: Line): boolean {
-  if (hit.weight > BARE_DATE) return false;
-  const words = cellBefore(line, labelStart(hit)).split(/[\s:.;,]+/).filter(Boolean);
-  return words.length > 0 && qualifyingWord(words.at(-1)!.padEnd(4, '_'));
 }
 
 /** The wide space that parts two cells of a line (COLUMN_GAP), of which a label's own match may have taken a space. */
