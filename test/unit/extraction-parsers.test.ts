@@ -536,6 +536,15 @@ test('a table of one row per VAT rate: the sum row proves the totals, a rate\'s 
   // sum of the rows above it, so the one row that adds up is a part.
   const partOfSum = table([['100,00', '19,00', '19,0', '118,00'], ['50,00', '3,50', '7,0', '53,50'], ['150,00', '22,50', 'EUR', '-B,5O']]);
   assert.equal(partOfSum.extra.amountsProof, 'weak');
+  // The sum row's total lost altogether: the 7 % row's net and VAT each have a row below them in
+  // their column, so the row that adds up is still one rate's.
+  const cells = (row: number, values: Array<[number, string]>) => values.map(([c, v]) => ocrRun(v, 110 + [0, 150, 300, 400][c]!, 715 + 15 * row));
+  const totalLost = readFields([
+    ocrRun('Nettobetrag', 100, 700), ocrRun('MwSt-Betrag', 250, 700), ocrRun('MwSt-%', 400, 700), ocrRun('Endbetrag', 500, 700),
+    ...cells(0, [[1, '19,00'], [2, '19,0'], [3, '119,00']]), ...cells(1, [[0, '50,00'], [1, '3,50'], [2, '7,0'], [3, '53,50']]),
+    ...cells(2, [[0, '150,00'], [1, '22,50'], [2, 'EUR']]),
+  ]);
+  assert.equal(totalLost.extra.amountsProof, 'weak');
 });
 
 test('a row of headings: columns end at neighbouring headings that are no labels', () => {

@@ -398,7 +398,7 @@ function ownCells(after: string): string {
 const best = (list: Candidate[]) => list.reduce<Candidate | null>((b, c) => (!b || c.score > b.score || (c.score === b.score && c.lineIndex > b.lineIndex) ? c : b), null);
 
 /** Distinct TVA amounts whose sum may be the total VAT of a multi-rate invoice. */
-type VatReading = { cents: Cents; score: number; repaired?: boolean; lostDecimals?: boolean; unprinted?: boolean };
+type VatReading = { cents: Cents; score: number; repaired?: boolean; lostDecimals?: boolean; unprinted?: boolean; rowsBelow?: number };
 
 /** A VAT rate above zero printed anywhere ("TVA 20 %", "MwSt. 19%"): the invoice charges VAT. */
 const NONZERO_VAT_RATE = /\b(tva|vat|mws?st|ust|gst|sst|btw|tax)\b[^0-9%\n]{0,25}(0*[1-9]\d?([.,]\d+)?|0[.,]\d*[1-9]\d*)\s*%/;
@@ -423,7 +423,7 @@ function vatSums(tva: Candidate[]): VatReading[] {
   const byLabel = new Map<string, Candidate>();
   for (const c of tva) if (!byLabel.has(labelOf(c)) || c.score > byLabel.get(labelOf(c))!.score) byLabel.set(labelOf(c), c);
   const distinct = [...byLabel.values()];
-  const out: VatReading[] = tva.map((c) => ({ cents: c.cents, score: c.score, repaired: c.repaired, lostDecimals: c.lostDecimals }));
+  const out: VatReading[] = tva.map((c) => ({ cents: c.cents, score: c.score, repaired: c.repaired, lostDecimals: c.lostDecimals, rowsBelow: c.rowsBelow }));
   const sumOf = (parts: Candidate[]): VatReading => ({
     cents: parts.reduce((s, c) => s + c.cents, 0), score: Math.min(...parts.map((c) => c.score)) - 0.05,
     repaired: parts.some((c) => c.repaired), lostDecimals: parts.every((c) => !c.repaired || c.lostDecimals),
@@ -596,7 +596,9 @@ export function readTotals(lines: Line[]): Totals {
     // a table of VAT per rate is checked by a net and a total read elsewhere.
     // A column whose last row sums the rows above says so outright, whatever the total's column read
     // below ("-4,85 | -2,82 | -7,67" over an Endbetrag column ending in "-B,79").
-    const rateRow = ((solved.ht.rowsBelow ?? 0) > 0 && (solved.ttc.rowsBelow ?? 0) > 0) || Boolean(solved.ht.partOfSum || solved.ttc.partOfSum);
+    // So does a net and a VAT read each in its column with rows below (the total's below lost).
+    const rowsBelow = (c: { rowsBelow?: number }) => (c.rowsBelow ?? 0) > 0;
+    const rateRow = (rowsBelow(solved.ht) && (rowsBelow(solved.ttc) || rowsBelow(solved.tva))) || Boolean(solved.ht.partOfSum || solved.ttc.partOfSum);
     // A VAT whose decimal comma OCR lost ("172426 €" for 1 724,26 €) is checked by a net and a total
     // read as printed, as a doubtful one is: only its right digits close their equation. Not a VAT
     // taken from any cell of a row (one of several may close it by chance), nor one whose sign was
