@@ -374,9 +374,16 @@ test("a VAT line that is the sum of the others is their total, not one more rate
   const once = [run('TVA 10 %', 350, 415), run('10,00 €', 480, 415), run('Total TVA', 350, 430), run('10,00 €', 480, 430)];
   assert.equal(page('120,00 €', once).status, 'pending');
   assert.equal(page('110,00 €', once).status, 'validated');
-  // Two rates, each printed with its own amount, are parts of the total even when their amounts are equal.
-  const twoRates = [run('TVA 5,5 %', 350, 415), run('5,00 €', 480, 415), run('TVA 20 %', 350, 430), run('5,00 €', 480, 430)];
-  assert.equal(page('110,00 €', twoRates).status, 'validated');
+  // Two rates, each printed with its own amount, are parts of the total even when their amounts are
+  // equal (4,31 € on 78,43 € at 5,5 % and on 21,57 € at 20 %).
+  const twoRates = [run('TVA 5,5 %', 350, 415), run('4,31 €', 480, 415), run('TVA 20 %', 350, 430), run('4,31 €', 480, 430)];
+  assert.equal(page('108,62 €', twoRates).status, 'validated');
+  // Rates that say the VAT lines were charged on more than the net: one of them is no tax.
+  const overNet = [run('TVA 5,5 %', 350, 415), run('5,00 €', 480, 415), run('TVA 20 %', 350, 430), run('5,00 €', 480, 430)];
+  assert.equal(page('110,00 €', overNet).status, 'pending');
+  // A rate that says its tax was charged on the whole net leaves nothing for a VAT line without one.
+  const besideWholeNet = [run('TVA 20 %', 350, 415), run('20,00 €', 480, 415), run('TVA', 350, 430), run('5,00 €', 480, 430)];
+  assert.equal(page('125,00 €', besideWholeNet).status, 'pending');
 });
 
 test('a credit note\'s "Date avoir" names its own date', () => {

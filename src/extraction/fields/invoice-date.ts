@@ -80,7 +80,7 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
     const namesAnInvoice = creditNote && NAMES_AN_INVOICE.test(fold(hit.label));
     // A dated title inside a sentence ("Korrektur dor Rechnung RE-12 vom", its "der" garbled) is
     // another invoice's, as one the vocabulary reads as such is; the page's own opens its cell.
-    const titleInSentence = NUMBERED_TITLE.test(fold(hit.label)) && /\p{L}/u.test(cellBefore(line, labelStart(hit)));
+    const titleInSentence = NUMBERED_TITLE.test(fold(hit.label)) && (cellBefore(line, labelStart(hit)).match(/\p{L}{3,}/gu)?.length ?? 0) >= 2;
     const correctedTitle = (namesAnInvoice && NUMBERED_TITLE.test(fold(hit.label))) || titleInSentence;
     const fallback = another === 'qualified' || correctedTitle || UNNUMBERED_TITLE.test(hit.label);
     const found = candidate(date, fallback ? Math.min(weight, BARE_DATE) : weight, conf, beside ? 0 : BELOW_PENALTY, true, wordConf);
@@ -182,16 +182,16 @@ function namesAnotherDate(hit: LabelHit<DateRole>, line: Line, beside: DateMatch
 }
 
 /**
- * A word of its own between a label naming the invoice date and its date, in the label's cell, or
- * alone after a heading: nothing an invoice's own date label prints ("Date de facture : 12/03/2026"),
+ * A word of its own between a label naming the invoice date and its date beside it: nothing an
+ * invoice's own date label prints ("Date de facture : 12/03/2026"),
  * but a qualifier OCR garbled out of the vocabulary ("DATE DE FACTURE ASS0CIÉE : 01/01/2022", "date
  * de facture d'orlgine"), which makes it another invoice's date as a known one does.
  */
 function unknownQualifier(hit: LabelHit<DateRole>, beside: DateMatch | undefined): boolean {
-  if (hit.weight < NAMES_THE_INVOICE_DATE) return false;
-  const cell = fold(beside ? hit.after.slice(0, beside.index) : hit.after.split(CELL_BREAK)[0]!);
-  const words = cell.split(/[\s:.;]+/).filter((w) => w && !WEEKDAY.test(w));
-  return beside ? words.some(qualifyingWord) : words.length === 1 && qualifyingWord(words[0]!);
+  // Only beside its date: a heading's next word may be the next heading's, read without the gap between.
+  if (hit.weight < NAMES_THE_INVOICE_DATE || !beside) return false;
+  const words = fold(hit.after.slice(0, beside.index)).split(/[\s:.;]+/).filter((w) => w && !WEEKDAY.test(w));
+  return words.some(qualifyingWord);
 }
 
 /** The wide space that parts two cells of a line (COLUMN_GAP), of which a label's own match may have taken a space. */

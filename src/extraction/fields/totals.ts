@@ -398,7 +398,11 @@ function ownCells(after: string): string {
 const best = (list: Candidate[]) => list.reduce<Candidate | null>((b, c) => (!b || c.score > b.score || (c.score === b.score && c.lineIndex > b.lineIndex) ? c : b), null);
 
 /** Distinct TVA amounts whose sum may be the total VAT of a multi-rate invoice. */
-type VatReading = { cents: Cents; score: number; repaired?: boolean; lostDecimals?: boolean; unprinted?: boolean; rowsBelow?: number };
+type VatReading = {
+  cents: Cents; score: number; repaired?: boolean; lostDecimals?: boolean; unprinted?: boolean; rowsBelow?: number;
+  /** A sum of VAT lines: the net their rates say they were charged on, with the rounding it may carry, and the tax of lines without a rate (see impliedNet). */
+  impliedNet?: { cents: number; slack: number; unrated: number };
+};
 
 /** A VAT rate above zero printed anywhere ("TVA 20 %", "MwSt. 19%"): the invoice charges VAT. */
 const NONZERO_VAT_RATE = /\b(tva|vat|mws?st|ust|gst|sst|btw|tax)\b[^0-9%\n]{0,25}(0*[1-9]\d?([.,]\d+)?|0[.,]\d*[1-9]\d*)\s*%/;
@@ -427,6 +431,7 @@ function vatSums(tva: Candidate[]): VatReading[] {
   const sumOf = (parts: Candidate[]): VatReading => ({
     cents: parts.reduce((s, c) => s + c.cents, 0), score: Math.min(...parts.map((c) => c.score)) - 0.05,
     repaired: parts.some((c) => c.repaired), lostDecimals: parts.every((c) => !c.repaired || c.lostDecimals),
+    impliedNet: impliedNet(parts),
   });
   const breakdown = (parts: Candidate[]) => parts.length >= 2 && parts.length <= MAX_VAT_RATES && !totalAmongRates(parts);
   if (breakdown(distinct)) out.push(sumOf(distinct));
@@ -445,6 +450,20 @@ function vatSums(tva: Candidate[]): VatReading[] {
   for (const c of tva) if (c.inColumn && !c.repaired) columns.set(labelOf(c), [...columns.get(labelOf(c)) ?? [], c]);
   for (const rows of columns.values()) if (rows.length >= 2 && rows.length <= MAX_VAT_RATES) out.push(sumOf(rows));
   return out;
+}
+
+/**
+ * The net that VAT lines naming their rates were charged on: each line's tax over its rate, with the
+ * slack its rounding to the cent allows (half a cent over the rate). Lines without a rate add none.
+ */
+function impliedNet(parts: Candidate[]): VatReading['impliedNet'] {
+  const rated = parts.map((c) => ({ c, rate: c.rate === null ? 0 : Number(c.rate.replace(',', '.')) })).filter(({ rate }) => rate > 0);
+  if (!rated.length) return undefined;
+  return {
+    cents: rated.reduce((sum, { c, rate }) => sum + Math.abs(c.cents) * 100 / rate, 0),
+    slack: rated.reduce((sum, { rate }) => sum + 50 / rate, 0),
+    unrated: parts.filter((c) => !rated.some((r) => r.c === c)).reduce((sum, c) => sum + Math.abs(c.cents), 0),
+  };
 }
 
 /**
@@ -651,7 +670,13 @@ export function readTotals(lines: Line[]): Totals {
     const total = outranking ? outranking.cents : unroundedTotal ? paidTotal(rounded, lines, rounding, true) : rounded;
     // A rounded total found below a rounding whose amount did not read: no line proves that step.
     const roundingUnread = rounding === null && rounded !== solved.ttc.cents;
-    const weak = Boolean(rival || outranking) || splitRival || signsClash || unsure || unroundedTotal || roundingUnread || stepped || chargeAdded || columnAgainstLabel || partAsked || discountedAfter || paidOther || dueAbove || largerAbove;
+    // VAT lines summed as the total VAT whose rates say they were charged on more than the net, or on
+    // all of it beside lines of tax without a rate: one of them is no tax ("7 % 1 379,79 96,59" beside
+    // "27,45", a 19 % rate's net whose tax "5,22" OCR read on a line of its own).
+    const implied = solved.tva.impliedNet;
+    const net = Math.abs(solved.ht.cents);
+    const taxedOverNet = implied !== undefined && (implied.cents > net + implied.slack + 1 || (implied.unrated > 0 && implied.cents >= net - implied.slack - 1));
+    const weak = taxedOverNet || Boolean(rival || outranking) || splitRival || signsClash || unsure || unroundedTotal || roundingUnread || stepped || chargeAdded || columnAgainstLabel || partAsked || discountedAfter || paidOther || dueAbove || largerAbove;
     // A rounding read on its own line between the sum and the total reported: net + tax + rounding.
     // Either the equation closed on the total below it, or the total below it was found after.
     const cashRounding = total === null || outranking ? null
