@@ -433,6 +433,12 @@ test('OCR-garbled words around a date label do not make another date the invoice
   const sentence = page([run('Réf. facture', 40, 150), run('Paiement au plns fard le', 300, 150), run('FC57454', 40, 165), run('9 mars 2023', 300, 165)]);
   assert.notDeepEqual(sentence, ['validated', '2023-03-09']);
   assert.deepEqual(page([run('Nantes, le 5 septembre 2025', 350, 60)]), ['validated', '2025-09-05']);
+  // A month's name guessed from a garbled word ("juin" read "julri", one letter off German "Juli") is shown, not booked.
+  assert.deepEqual(page([run('Date de facture : 09 julri 2025', 350, 60)]), ['pending', '2025-07-09']);
+  assert.deepEqual(page([run('Date de facture : 09 juin 2025', 350, 60)]), ['validated', '2025-06-09']);
+  // A delivery or order word misread one letter off before a bare "Date" makes it that date; "Invoice" misread leaves it ours.
+  assert.notDeepEqual(page([run('Dolivery date : 8-Jul-2023', 350, 60)]), ['validated', '2023-07-08']);
+  assert.deepEqual(page([run('Inv0ice date : 8-Jul-2023', 350, 60)]), ['validated', '2023-07-08']);
   // Under a heading whose value OCR lost, the next rows' dates are theirs: a period's end, a sentence's
   // date, a key's in the heading's column (its words garbled out of the vocabulary).
   const under = (row: TextRun[]) => page([run('Avoir N°', 40, 150), run('Date de facturation', 200, 150), ...row]);

@@ -8,6 +8,8 @@ export interface DateMatch {
   end: number;
   /** The date the same digits make read the other way round, when they can be read both ways (03/04/2026). */
   otherWay?: string;
+  /** Its month's name is a guess: a word one letter off one month's name ("aolt" for "août"; see misreadMonth). */
+  guessedMonth?: boolean;
 }
 
 const MONTHS: Record<string, number> = {
@@ -39,6 +41,12 @@ const NUMERIC_DATE = /\b(\d{1,2})\s?[/.\-]\s?(\d{1,2})\s?[/.\-]\s?(\d{4}|\d{2})(
  */
 const splitNumber = (m: RegExpExecArray) => m[3]!.length === 2 && /\d\s$/.test(m.input.slice(0, m.index));
 
+/** See PATTERNS. Its dates are guesses (DateMatch.guessedMonth): "juin" garbled "julri" is one letter off German "Juli". */
+const MISREAD_MONTH = { re: /\b(\d{1,2})(?:er)?\.?\s+([a-z]{4,11})\.?,?\s+(\d{4})\b/g, build: (m: RegExpExecArray) => {
+  const month = misreadMonth(m[2]!);
+  return month === null ? null : isoDate(Number(m[3]), month, Number(m[1]));
+} };
+
 const PATTERNS: Array<{ re: RegExp; build: (m: RegExpExecArray, order: NumericOrder) => string | null }> = [
   // OCR may part a date at a hyphen, as it does a day-first one: "2016-08- 24". Year first is
   // month next with any one separator, as ERPs set it ("2023/05/24", "2023.05.24").
@@ -67,11 +75,10 @@ const PATTERNS: Array<{ re: RegExp; build: (m: RegExpExecArray, order: NumericOr
   // "1er avril 2024" with its 1 read as a letter: "ler", "Ier" (folded to "ier").
   { re: new RegExp(`\\b[li]er\\s+(${MONTH_NAMES})\\.?\\s+(\\d{4})\\b`, 'g'), build: (m) => isoDate(Number(m[2]), MONTHS[m[1]!]!, 1) },
   // A month's name one letter off between a day and a year: OCR reads "août" as "aolt", "juin" as "jujn".
-  { re: /\b(\d{1,2})(?:er)?\.?\s+([a-z]{4,11})\.?,?\s+(\d{4})\b/g, build: (m) => {
-    const month = misreadMonth(m[2]!);
-    return month === null ? null : isoDate(Number(m[3]), month, Number(m[1]));
-  } },
+  MISREAD_MONTH,
 ];
+
+
 
 /** Names of four letters or more: a shorter one is too easily another word one letter off. */
 const LONG_NAMES = Object.keys(MONTHS).filter((name) => name.length >= 4);
@@ -86,7 +93,8 @@ function misreadMonth(word: string): number | null {
   return months.size === 1 ? [...months][0]! : null;
 }
 
-function oneLetterOff(a: string, b: string): boolean {
+/** One letter changed, missing or extra between two words: how OCR misreads a word it knows. */
+export function oneLetterOff(a: string, b: string): boolean {
   if (Math.abs(a.length - b.length) > 1 || a === b) return false;
   let i = 0;
   while (i < a.length && a[i] === b[i]) i++;
@@ -154,7 +162,8 @@ export function findDates(text: string, order: NumericOrder = 'dmy', labelled = 
       if (iso && !out.some((d) => m.index! < d.end && d.index < m.index! + m[0].length)) {
         // A dotted date is European: only a slashed or dashed one may be month-first.
         const swapped = re === NUMERIC_DATE && !m[0].includes('.') ? build(m as RegExpExecArray, order === 'dmy' ? 'mdy' : 'dmy') : null;
-        out.push({ iso, index: m.index!, end: m.index! + m[0].length, ...(swapped && swapped !== iso && { otherWay: swapped }) });
+        const guessedMonth = re === MISREAD_MONTH.re && !Object.hasOwn(MONTHS, m[2]!);
+        out.push({ iso, index: m.index!, end: m.index! + m[0].length, ...(swapped && swapped !== iso && { otherWay: swapped }), ...(guessedMonth && { guessedMonth }) });
       }
     }
   }

@@ -1,9 +1,9 @@
 // The invoice date, told apart from due, delivery, order and period dates by its label.
 import { COLUMN_GAP, spanConf, upperPart, type Line } from '../layout/lines.ts';
 import { findAmounts } from './amount-parser.ts';
-import { findDates, numericDateOrderShown, type DateMatch, type NumericOrder } from './date-parser.ts';
+import { findDates, numericDateOrderShown, oneLetterOff, type DateMatch, type NumericOrder } from './date-parser.ts';
 import { findLabels, labelsValueCell, valueCell, type LabelHit } from './labelled-values.ts';
-import { AMOUNT_DECOYS, BARE_DATE, CREDIT_NOTE_TITLE, DATE_LABELS, DATE_QUALIFIERS, DATE_QUALIFIERS_BEFORE, NAMES_AN_INVOICE, NAMES_THE_INVOICE_DATE, NUMBERED_TITLE, OUTSIDE_THE_US, UNNUMBERED_TITLE, WEEKDAY, type DateRole } from './labels.ts';
+import { AMOUNT_DECOYS, BARE_DATE, CREDIT_NOTE_TITLE, DATE_LABELS, DATE_QUALIFIERS, DATE_QUALIFIERS_BEFORE, NAMES_AN_INVOICE, NAMES_THE_INVOICE_DATE, NUMBERED_TITLE, OTHER_DATE_WORDS, OUTSIDE_THE_US, UNNUMBERED_TITLE, WEEKDAY, type DateRole } from './labels.ts';
 import { fold } from './text-normalise.ts';
 import { isOneNarrowColumn } from '../layout/narrow-column.ts';
 
@@ -67,7 +67,9 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
     if (under?.row && hit.role !== 'invoice') claims.push({ row: under.row, iso: date.iso, role: hit.role });
     if (hit.role !== 'invoice' || another === 'other' || qualifiedBefore(hit, hits, line.text)) continue;
     const conf = beside ? spanConf(line, hit.afterIndex + beside.index, hit.afterIndex + beside.end) : line.conf;
-    const wordConf = under ? confUnder(under.row, under.cell, date) ?? conf : conf;
+    // A month's name guessed from a garbled word is no reading to book: shown, not validated (decision.ts).
+    const readConf = under ? confUnder(under.row, under.cell, date) ?? conf : conf;
+    const wordConf = date.guessedMonth ? Math.min(readConf, GUESSED_MONTH) : readConf;
     // A heading whose first row prints money heads a table of items or services, not the invoice's
     // references: its row's date (a service's, a delivery's) says no more than a bare "Date" would,
     // and competes with no date a label names the invoice's.
@@ -172,7 +174,7 @@ function evidenceFor(best: Candidate | null, scored: Candidate[], otherWay: stri
 function namesAnotherDate(hit: LabelHit<DateRole>, line: Line, beside: DateMatch | undefined): 'qualified' | 'other' | null {
   const labelAt = hit.afterIndex - hit.label.length;
   if (DATE_QUALIFIERS.test(fold(hit.after).split(COLUMN_GAP)[0]!) || DATE_QUALIFIERS_BEFORE.test(cellBefore(line, labelAt))) return 'qualified';
-  if (unknownQualifier(hit, beside)) return 'qualified';
+  if (unknownQualifier(hit, beside) || misreadWordBefore(hit, line)) return 'qualified';
   // A title with its number, then a negative amount on its row ("Situation n° 2 - facture n° FS-18 du
   // 02/02/2026   -6 000,00 €"): an earlier invoice, deducted. The invoice's own title may print its
   // total beside it ("Facture N° F-12 du 28/07/2025   Montant TTC : 1 200,00 €"), never a deduction.
@@ -192,6 +194,17 @@ function unknownQualifier(hit: LabelHit<DateRole>, beside: DateMatch | undefined
   if (hit.weight < NAMES_THE_INVOICE_DATE || !beside) return false;
   const words = fold(hit.after.slice(0, beside.index)).split(/[\s:.;]+/).filter((w) => w && !WEEKDAY.test(w));
   return words.some(qualifyingWord);
+}
+
+/**
+ * A bare "Date" after a due, delivery or order word OCR misread one letter off ("Dolivery date",
+ * "Ordor date"): that date, not the page's. (Most words before a bare "Date" are "Invoice" misread,
+ * which leave it the page's: "Inv0ice Date".)
+ */
+function misreadWordBefore(hit: LabelHit<DateRole>, line: Line): boolean {
+  if (hit.weight > BARE_DATE) return false;
+  const word = /(\p{L}{4,})\s*$/u.exec(cellBefore(line, labelStart(hit)))?.[1];
+  return word !== undefined && OTHER_DATE_WORDS.some((known) => oneLetterOff(word, known));
 }
 
 /** The wide space that parts two cells of a line (COLUMN_GAP), of which a label's own match may have taken a space. */
@@ -324,6 +337,8 @@ function confUnder(line: Line | undefined, cell: string, date: { index: number; 
 const MAX_ROWS_UNDER = 6;
 
 const UNLABELLED = 0.6;
+/** The word confidence of a date whose month's name was guessed (date-parser.ts): under decision.ts's UNSURE_DATE. */
+const GUESSED_MONTH = 0.5;
 /** A till receipt's date printed with the time of the sale weighs as a bare "Date" label (labels.ts). */
 const TIMESTAMPED = 0.85;
 /** A time of day, "16:18" or "09:40:12": not the digits of a date, an amount or a reference ("T12:30", "POS1:23"). */

@@ -177,6 +177,11 @@ export const DATE_LABELS: Label<DateRole>[] = [
   label('decoy', OTHER_DATE, String.raw`\b${withSpecks('otherDateLabels')}\w*`),
 ];
 
+/**
+ * The plain words of due, delivery, order and period date labels ("echeance", "livraison", "delivery",
+ * "order"): one of them, one letter off, before a bare "Date" ("Dolivery date") makes it that date.
+ */
+export const OTHER_DATE_WORDS: readonly string[] = [...words('dueDateLabels'), ...words('otherDateLabels')].filter((w) => /^[a-z]{4,}$/.test(w));
 /** A weekday as a spelled date may open with it: "vendredi 5 septembre 2025", "Monday, 3 March 2025". */
 export const WEEKDAY = new RegExp(String.raw`^${any('weekdays')},?$`);
 /** "Facture N° F-12 du", "Rechnung Nr. 4711 vom" as matched: a title with its number, dated. */
