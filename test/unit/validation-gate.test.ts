@@ -436,6 +436,8 @@ test('OCR-garbled words around a date label do not make another date the invoice
   // A month's name guessed from a garbled word ("juin" read "julri", one letter off German "Juli") is shown, not booked.
   assert.deepEqual(page([run('Date de facture : 09 julri 2025', 350, 60)]), ['pending', '2025-07-09']);
   assert.deepEqual(page([run('Date de facture : 09 juin 2025', 350, 60)]), ['validated', '2025-06-09']);
+  // A letter read as another of its shape keeps the name's length, and its date is booked as read.
+  assert.deepEqual(page([run('Date de facture : 7 juiIlet 2025', 350, 60)]), ['validated', '2025-07-07']);
   // A delivery or order word misread one letter off before a bare "Date" makes it that date; "Invoice" misread leaves it ours.
   assert.notDeepEqual(page([run('Dolivery date : 8-Jul-2023', 350, 60)]), ['validated', '2023-07-08']);
   assert.deepEqual(page([run('Inv0ice date : 8-Jul-2023', 350, 60)]), ['validated', '2023-07-08']);

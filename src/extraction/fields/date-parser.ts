@@ -8,7 +8,7 @@ export interface DateMatch {
   end: number;
   /** The date the same digits make read the other way round, when they can be read both ways (03/04/2026). */
   otherWay?: string;
-  /** Its month's name is a guess: a word one letter off one month's name ("aolt" for "août"; see misreadMonth). */
+  /** Its month's name is a guess: a word a letter longer or shorter than one month's name (see guessedLength). */
   guessedMonth?: boolean;
 }
 
@@ -41,7 +41,7 @@ const NUMERIC_DATE = /\b(\d{1,2})\s?[/.\-]\s?(\d{1,2})\s?[/.\-]\s?(\d{4}|\d{2})(
  */
 const splitNumber = (m: RegExpExecArray) => m[3]!.length === 2 && /\d\s$/.test(m.input.slice(0, m.index));
 
-/** See PATTERNS. Its dates are guesses (DateMatch.guessedMonth): "juin" garbled "julri" is one letter off German "Juli". */
+/** See PATTERNS. A name a letter longer or shorter is a guess (DateMatch.guessedMonth): "juin" garbled "julri" is one letter off German "Juli". */
 const MISREAD_MONTH = { re: /\b(\d{1,2})(?:er)?\.?\s+([a-z]{4,11})\.?,?\s+(\d{4})\b/g, build: (m: RegExpExecArray) => {
   const month = misreadMonth(m[2]!);
   return month === null ? null : isoDate(Number(m[3]), month, Number(m[1]));
@@ -91,6 +91,16 @@ function misreadMonth(word: string): number | null {
   const readings = [word, word.replaceAll('rn', 'm')];
   const months = new Set(LONG_NAMES.filter((name) => readings.some((w) => w === name || oneLetterOff(w, name))).map((name) => MONTHS[name]!));
   return months.size === 1 ? [...months][0]! : null;
+}
+
+/**
+ * A month's name read back from a word a letter longer or shorter ("julri" is German "Juli" with an
+ * "r" more, or French "juin" garbled twice): a guess. A letter read as another of its shape, the
+ * commonest misreading ("juiIlet", "aolt"), keeps the name's length and is no guess.
+ */
+function guessedLength(word: string): boolean {
+  const readings = [word, word.replaceAll('rn', 'm')];
+  return !readings.some((w) => LONG_NAMES.some((name) => name === w || (name.length === w.length && oneLetterOff(w, name))));
 }
 
 /** One letter changed, missing or extra between two words: how OCR misreads a word it knows. */
@@ -162,7 +172,7 @@ export function findDates(text: string, order: NumericOrder = 'dmy', labelled = 
       if (iso && !out.some((d) => m.index! < d.end && d.index < m.index! + m[0].length)) {
         // A dotted date is European: only a slashed or dashed one may be month-first.
         const swapped = re === NUMERIC_DATE && !m[0].includes('.') ? build(m as RegExpExecArray, order === 'dmy' ? 'mdy' : 'dmy') : null;
-        const guessedMonth = re === MISREAD_MONTH.re && !Object.hasOwn(MONTHS, m[2]!);
+        const guessedMonth = re === MISREAD_MONTH.re && guessedLength(m[2]!);
         out.push({ iso, index: m.index!, end: m.index! + m[0].length, ...(swapped && swapped !== iso && { otherWay: swapped }), ...(guessedMonth && { guessedMonth }) });
       }
     }
