@@ -441,6 +441,8 @@ test('OCR-garbled words around a date label do not make another date the invoice
   // A delivery or order word misread one letter off before a bare "Date" makes it that date; "Invoice" misread leaves it ours.
   assert.notDeepEqual(page([run('Dolivery date : 8-Jul-2023', 350, 60)]), ['validated', '2023-07-08']);
   assert.deepEqual(page([run('Inv0ice date : 8-Jul-2023', 350, 60)]), ['validated', '2023-07-08']);
+  // A purchase order's date with its O read as a zero ("P0 date") is the order's.
+  assert.notDeepEqual(page([run('P0 date : 27/06/2022', 350, 60)]), ['validated', '2022-06-27']);
   // Under a heading whose value OCR lost, the next rows' dates are theirs: a period's end, a sentence's
   // date, a key's in the heading's column (its words garbled out of the vocabulary).
   const under = (row: TextRun[]) => page([run('Avoir N°', 40, 150), run('Date de facturation', 200, 150), ...row]);

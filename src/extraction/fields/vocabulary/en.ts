@@ -160,8 +160,8 @@ export const EN: Vocabulary = {
     'delivery',
     'delivered',
     'order',
-    // A purchase order's date: "PO date", "P.O. date".
-    String.raw`p\.?\s?o\.?\s+date`,
+    // A purchase order's date: "PO date", "P.O. date", and "P0 date" as OCR reads its O.
+    String.raw`p\.?\s?[o0]\.?\s+date`,
     'period',
     String.raw`from\s+\d`,
     'valid',
