@@ -79,11 +79,13 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
     // credit note's or a complement's header: it dates the page only when no other label does.
     // On a credit note, an invoice's numbered title ("AVOIR N° AV-12" over "Facture N° F-31 du …")
     // is the corrected invoice's, as a qualified label's is.
-    const namesAnInvoice = creditNote && NAMES_AN_INVOICE.test(fold(hit.label));
+    // (A label is matched in folded text: hit.label is folded already.)
+    const namesAnInvoice = creditNote && NAMES_AN_INVOICE.test(hit.label);
     // A dated title inside a sentence ("Korrektur dor Rechnung RE-12 vom", its "der" garbled) is
     // another invoice's, as one the vocabulary reads as such is; the page's own opens its cell.
-    const titleInSentence = NUMBERED_TITLE.test(fold(hit.label)) && (cellBefore(line, labelStart(hit)).match(/\p{L}{3,}/gu)?.length ?? 0) >= 2;
-    const correctedTitle = (namesAnInvoice && NUMBERED_TITLE.test(fold(hit.label))) || titleInSentence;
+    const numberedTitle = NUMBERED_TITLE.test(hit.label);
+    const titleInSentence = numberedTitle && (cellBefore(line, labelStart(hit)).match(/\p{L}{3,}/gu)?.length ?? 0) >= 2;
+    const correctedTitle = (namesAnInvoice && numberedTitle) || titleInSentence;
     const fallback = another === 'qualified' || correctedTitle || UNNUMBERED_TITLE.test(hit.label);
     const found = candidate(date, fallback ? Math.min(weight, BARE_DATE) : weight, conf, beside ? 0 : BELOW_PENALTY, true, wordConf);
     if (namesAnInvoice) found.namesAnInvoice = true;
@@ -185,9 +187,9 @@ function namesAnotherDate(hit: LabelHit<DateRole>, line: Line, beside: DateMatch
 
 /**
  * A word of its own between a label naming the invoice date and its date beside it: nothing an
- * invoice's own date label prints ("Date de facture : 12/03/2026"),
- * but a qualifier OCR garbled out of the vocabulary ("DATE DE FACTURE ASS0CIÉE : 01/01/2022", "date
- * de facture d'orlgine"), which makes it another invoice's date as a known one does.
+ * invoice's own date label prints ("Date de facture : 12/03/2026"), but a qualifier OCR garbled out
+ * of the vocabulary ("DATE DE FACTURE ASS0CIÉE : 01/01/2022", "date de facture d'orlgine"), which
+ * makes it another invoice's date as a known one does.
  */
 function unknownQualifier(hit: LabelHit<DateRole>, beside: DateMatch | undefined): boolean {
   // Only beside its date: a heading's next word may be the next heading's, read without the gap between.
