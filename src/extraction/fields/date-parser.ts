@@ -78,8 +78,6 @@ const PATTERNS: Array<{ re: RegExp; build: (m: RegExpExecArray, order: NumericOr
   MISREAD_MONTH,
 ];
 
-
-
 /** Names of four letters or more: a shorter one is too easily another word one letter off. */
 const LONG_NAMES = Object.keys(MONTHS).filter((name) => name.length >= 4);
 
@@ -88,10 +86,13 @@ const LONG_NAMES = Object.keys(MONTHS).filter((name) => name.length >= 4);
  * "rn" is also read as the "m" OCR took it for ("Septernber").
  */
 function misreadMonth(word: string): number | null {
-  const readings = [word, word.replaceAll('rn', 'm')];
+  const readings = ocrReadings(word);
   const months = new Set(LONG_NAMES.filter((name) => readings.some((w) => w === name || oneLetterOff(w, name))).map((name) => MONTHS[name]!));
   return months.size === 1 ? [...months][0]! : null;
 }
+
+/** A word, and the word with OCR's "rn" read back as the "m" it was ("Septernber"). */
+const ocrReadings = (word: string) => [word, word.replaceAll('rn', 'm')];
 
 /**
  * A month's name read back from a word a letter longer or shorter ("julri" is German "Juli" with an
@@ -99,8 +100,7 @@ function misreadMonth(word: string): number | null {
  * commonest misreading ("juiIlet", "aolt"), keeps the name's length and is no guess.
  */
 function guessedLength(word: string): boolean {
-  const readings = [word, word.replaceAll('rn', 'm')];
-  return !readings.some((w) => LONG_NAMES.some((name) => name === w || (name.length === w.length && oneLetterOff(w, name))));
+  return !ocrReadings(word).some((w) => LONG_NAMES.some((name) => name === w || (name.length === w.length && oneLetterOff(w, name))));
 }
 
 /** One letter changed, missing or extra between two words: how OCR misreads a word it knows. */

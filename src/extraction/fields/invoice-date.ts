@@ -47,7 +47,10 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
   const claims: Array<{ row: Line; iso: string; role: DateRole; found?: Candidate }> = [];
   const { order, shown } = numericDateOrderShown(lines.map((l) => l.text));
   const hits = findLabels(lines, DATE_LABELS);
-  const creditNote = isCreditNote(lines, headerArea);
+  // Measured only for a label naming an invoice: most pages have one, few are credit notes, and the
+  // question is the same for each.
+  let credit: boolean | undefined;
+  const creditNote = () => (credit ??= isCreditNote(lines, headerArea));
   for (const hit of hits) {
     const line = lines[hit.lineIndex]!;
     // The date beside the label, as sure as its own words; else the one under it, slightly less sure.
@@ -56,7 +59,10 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
     const value = valueCell(hit.after);
     const beside = findDates(hit.after, order, true).find((d) => d.index >= value.start && d.end <= value.end);
     const datesUnder = beside ? [] : hit.below().flatMap((cell) => findDates(cell, order, true).slice(0, 1).map((date) => ({ cell, date })))
-      .filter(({ date }) => !datedInItsRow(hits, lines, hit.lineIndex, date.iso, order) && (hit.role !== 'invoice' || !ownedInItsRow(lines, hit, date.iso, order)));
+      .filter(({ date }) => {
+        const row = dateRowUnder(lines, hit.lineIndex, date.iso, order);
+        return !row || (!datedInItsRow(hits, row, order) && (hit.role !== 'invoice' || !ownedInItsRow(lines, hit, row)));
+      });
     const date = beside ?? datesUnder[0]?.date;
     if (!date) continue;
     labelled.add(hit.lineIndex);
@@ -80,7 +86,7 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
     // On a credit note, an invoice's numbered title ("AVOIR N° AV-12" over "Facture N° F-31 du …")
     // is the corrected invoice's, as a qualified label's is.
     // (A label is matched in folded text: hit.label is folded already.)
-    const namesAnInvoice = creditNote && NAMES_AN_INVOICE.test(hit.label);
+    const namesAnInvoice = NAMES_AN_INVOICE.test(hit.label) && creditNote();
     // A dated title inside a sentence ("Korrektur dor Rechnung RE-12 vom", its "der" garbled) is
     // another invoice's, as one the vocabulary reads as such is; the page's own opens its cell.
     const numberedTitle = NUMBERED_TITLE.test(hit.label);
@@ -270,19 +276,30 @@ function startsAPeriod(iso: string, rest: string): boolean {
   return end !== undefined && end.index === 0 && end.iso > iso;
 }
 
+/** The first row under a label (up to MAX_ROWS_UNDER) that prints a date, with that row's dates. */
+type DateRow = { lineIndex: number; line: Line; dates: DateMatch[]; date: DateMatch };
+
+/**
+ * The row a date under a label comes from, found by its date, not by the cell's text: a column's cell
+ * joins words that the row keeps apart in cells of its own. None when the row prints the date twice
+ * ("Livraison : 16/03/2026 | 16/03/2026"): that gives our label one of them.
+ */
+function dateRowUnder(lines: Line[], labelLine: number, iso: string, order: NumericOrder): DateRow | null {
+  for (let lineIndex = labelLine + 1; lineIndex < Math.min(lines.length, labelLine + 1 + MAX_ROWS_UNDER); lineIndex++) {
+    const line = lines[lineIndex]!;
+    const dates = findDates(line.text, order, true);
+    const own = dates.filter((d) => d.iso === iso);
+    if (own.length) return own.length === 1 ? { lineIndex, line, dates, date: own[0]! } : null;
+  }
+  return null;
+}
+
 /**
  * A date under a label that a label of its own row names ("Date de début de prestation : 23/01/2026"
  * right-aligned under a "Date de facture :" whose value is missing): that label's date, not ours.
  */
-function datedInItsRow(hits: LabelHit<DateRole>[], lines: Line[], labelLine: number, iso: string, order: NumericOrder): boolean {
-  // The row is found by its date, not by the cell's text: a column's cell joins words that the row
-  // keeps apart in cells of its own. A row that prints the date twice ("Livraison : 16/03/2026 |
-  // 16/03/2026") gives our label one of them.
-  const counts = lines.slice(labelLine + 1, labelLine + 1 + MAX_ROWS_UNDER).map((l) => findDates(l.text, order, true).filter((d) => d.iso === iso).length);
-  const offset = counts.findIndex((n) => n > 0);
-  const at = labelLine + 1 + offset;
-  return offset >= 0 && counts[offset] === 1
-    && hits.some((o) => o.lineIndex === at && findDates(labelsValueCell(o.after), order, true).some((d) => d.iso === iso));
+function datedInItsRow(hits: LabelHit<DateRole>[], { lineIndex, date }: DateRow, order: NumericOrder): boolean {
+  return hits.some((o) => o.lineIndex === lineIndex && findDates(labelsValueCell(o.after), order, true).some((d) => d.iso === date.iso));
 }
 
 /**
@@ -291,23 +308,16 @@ function datedInItsRow(hits: LabelHit<DateRole>[], lines: Line[], labelLine: num
  * ("Llefertag :   11. Novembor 2023"); a period it ends or starts ("du 1-Dec-2022 au 31-Dec-2022"); a
  * cell of words before it that stands in the label's column ("Date de Ia prestation   12-Mar-2024"
  * under "Date de facturation"), which makes the date that cell's value, not the label's; words before
- * it in its own cell, a sentence's. The row is found by its date, as in datedInItsRow.
+ * it in its own cell, a sentence's.
  */
-function ownedInItsRow(lines: Line[], hit: LabelHit<DateRole>, iso: string, order: NumericOrder): boolean {
-  const rows = lines.slice(hit.lineIndex + 1, hit.lineIndex + 1 + MAX_ROWS_UNDER);
-  const row = rows.find((l) => findDates(l.text, order, true).some((d) => d.iso === iso));
-  const dates = row ? findDates(row.text, order, true) : [];
-  const own = dates.filter((d) => d.iso === iso);
-  // A row that prints the date twice ("Livraison : 16/03/2026 | 16/03/2026") gives our label one of them.
-  if (!row || own.length !== 1) return false;
-  const date = own[0]!;
+function ownedInItsRow(lines: Line[], hit: LabelHit<DateRole>, { line: row, dates, date }: DateRow): boolean {
   const before = row.text.slice(0, date.index);
   const cellStart = before.lastIndexOf(CELL_BREAK) + 1;
   if (KEY_BEFORE_VALUE.test(before.slice(cellStart)) || KEY_BEFORE_VALUE.test(before)) return true;
   // Words before it in its own cell: a sentence's date ("Annule et remplace la facture F-12 du …") or a key's.
   if ((before.slice(cellStart).match(/\p{L}{3,}/gu)?.length ?? 0) >= 2) return true;
   const endsAPeriod = dates.some((d) => d.end <= date.index && PERIOD_LINK.test(row.text.slice(d.end, date.index)));
-  if (endsAPeriod || startsAPeriod(iso, row.text.slice(date.end))) return true;
+  if (endsAPeriod || startsAPeriod(date.iso, row.text.slice(date.end))) return true;
   // The cell before the date's, if it is words alone, and where it starts.
   const previousStart = cellStart > 0 ? before.lastIndexOf(CELL_BREAK, cellStart - 2) + 1 : -1;
   if (previousStart < 0 || !WORDS_ONLY.test(before.slice(previousStart, cellStart - 1))) return false;

@@ -457,13 +457,16 @@ function vatSums(tva: Candidate[]): VatReading[] {
  * slack its rounding to the cent allows (half a cent over the rate). Lines without a rate add none.
  */
 function impliedNet(parts: Candidate[]): VatReading['impliedNet'] {
-  const rated = parts.map((c) => ({ c, rate: c.rate === null ? 0 : Number(c.rate.replace(',', '.')) })).filter(({ rate }) => rate > 0);
-  if (!rated.length) return undefined;
-  return {
-    cents: rated.reduce((sum, { c, rate }) => sum + Math.abs(c.cents) * 100 / rate, 0),
-    slack: rated.reduce((sum, { rate }) => sum + 50 / rate, 0),
-    unrated: parts.filter((c) => !rated.some((r) => r.c === c)).reduce((sum, c) => sum + Math.abs(c.cents), 0),
-  };
+  // Rates are printed with a point ("5.5"; rateOf, vat-rate-rows.ts).
+  const net = { cents: 0, slack: 0, unrated: 0 };
+  for (const c of parts) {
+    const rate = c.rate === null ? 0 : Number(c.rate);
+    if (rate > 0) {
+      net.cents += (Math.abs(c.cents) * 100) / rate;
+      net.slack += 50 / rate;
+    } else net.unrated += Math.abs(c.cents);
+  }
+  return net.slack > 0 ? net : undefined;
 }
 
 /**
