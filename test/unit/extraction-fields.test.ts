@@ -471,6 +471,50 @@ test('a "Date" heading over a column of several dates heads the items, not the i
   assert.deepEqual([one.extra.dateEvidence?.label, one.extra.dateEvidence?.rivals], ['generic', ['2031-03-17']]);
 });
 
+test("a date under a heading that OCR left unreadable is the heading's value: a date pushed down a row under it is not", () => {
+  const page = (value: string) => readFields([
+    ...cells(150, [['Facture n°', 40], ['Date', 180], ['Échéancc', 320]]),
+    ...cells(165, [['FA-2031-12', 40], [value, 180]]),
+    ...cells(178, [['30 juin 2031', 182]]),
+  ]);
+  // The date pushed down is still a candidate, as any date in the header is, but no label names it.
+  const evidence = (value: string) => { const inv = page(value); return [inv.fields.date_facture, inv.extra.dateEvidence?.label]; };
+  assert.deepEqual(evidence('01 rnal 2031'), ['2031-06-30', 'none'], 'a day and a year: a date, unread');
+  assert.deepEqual(evidence('01/05/2O3l'), ['2031-06-30', 'none'], 'a day and a month with their separators');
+  assert.deepEqual(evidence('01 mai 2031'), ['2031-05-01', 'explicit']);
+  assert.deepEqual(evidence('voir ci-dessous'), ['2031-06-30', 'explicit'], 'words are no date: the column goes on');
+});
+
+test("a row that lost a cell to the next line and has one its headings lack: each heading reads the cell under it, not the one its count gives", () => {
+  const inv = readFields([
+    ...cells(150, [['Invoice #', 40], ['Issued on', 170], ['Date of supply', 300]]),
+    ...cells(165, [['2031-03-28', 170], ['2031-03-15', 300], ['2031-04-27', 430]]),
+    ...cells(178, [['INV3103-981', 42]]),
+  ]);
+  assert.equal(inv.fields.date_facture, '2031-03-28');
+  // As many cells as headings, each under its own: read by their count, as before.
+  const shifted = readFields([
+    ...cells(150, [['Invoice #', 40], ['Issued on', 170], ['Date of supply', 300]]),
+    ...cells(165, [['INV3103-981', 40], ['2031-03-28', 150], ['2031-03-15', 280]]),
+  ]);
+  assert.deepEqual([shifted.fields.date_facture, shifted.fields.numero], ['2031-03-28', 'INV3103-981']);
+});
+
+test("a letter's \"le\" inside a sentence below the header, its cell opened by a word OCR lost, dates no letter", () => {
+  const page = (footer: Array<[string, number]>) => readFields([
+    run('Atelier Vasseur SARL', 40, 40, 16), run('FACTURE', 400, 40, 16),
+    ...cells(120, [["Dalo d'établisserncnt :", 40], ['mars 2031', 200]]),
+    run('Total TTC   1 200,00 €', 350, 500),
+    ...cells(780, footer),
+  ]);
+  const stray = page([['Merci de régler cette facture', 40], ['le 20 mars 2031.', 230], ["Pas d'escompte", 330]]);
+  assert.deepEqual([stray.fields.date_facture, stray.extra.dateEvidence?.label], ['2031-03-20', 'none']);
+  // Opening its line, or after its place ("Fait à Lyon, le" is a signature's), it still dates the page.
+  for (const footer of [[['Le 20 mars 2031', 40]], [['Fait à Lyon, le 20 mars 2031', 40]], [['Lyon,', 40], ['le 20 mars 2031', 190]]] as Array<Array<[string, number]>>) {
+    assert.notEqual(page(footer).extra.dateEvidence?.label, 'none', footer.map(([t]) => t).join(' | '));
+  }
+});
+
 test('a due date repeated without its label (its words missed) explains itself: no rival of a labelled invoice date, still a candidate when nothing else is', () => {
   const terms = run('Règlement par virement, soit plus tard le 31/01/2023.', 40, 500);
   const dated = readFields([run('Date : 15/12/2022', 40, 85), run('Date limite de paiement :   31/01/2023', 40, 100), terms]);

@@ -87,6 +87,9 @@ const LONG_NAMES = Object.keys(MONTHS).filter((name) => name.length >= 4);
  */
 function misreadMonth(word: string): number | null {
   const readings = ocrReadings(word);
+  // A short name read back whole is no guess ("rnai" is "mai"); one letter off, it is too easily another word.
+  const whole = readings.find((w) => Object.hasOwn(MONTHS, w));
+  if (whole !== undefined) return MONTHS[whole]!;
   const months = new Set(LONG_NAMES.filter((name) => readings.some((w) => w === name || oneLetterOff(w, name))).map((name) => MONTHS[name]!));
   return months.size === 1 ? [...months][0]! : null;
 }
@@ -100,7 +103,7 @@ const ocrReadings = (word: string) => [word, word.replaceAll('rn', 'm')];
  * commonest misreading ("juiIlet", "aolt"), keeps the name's length and is no guess.
  */
 function guessedLength(word: string): boolean {
-  return !ocrReadings(word).some((w) => LONG_NAMES.some((name) => name === w || (name.length === w.length && oneLetterOff(w, name))));
+  return !ocrReadings(word).some((w) => Object.hasOwn(MONTHS, w) || LONG_NAMES.some((name) => name.length === w.length && oneLetterOff(w, name)));
 }
 
 /** One letter changed, missing or extra between two words: how OCR misreads a word it knows. */

@@ -3,7 +3,7 @@ import { COLUMN_GAP, spanConf, upperPart, type Line } from '../layout/lines.ts';
 import { findAmounts } from './amount-parser.ts';
 import { findDates, numericDateOrderShown, oneLetterOff, type DateMatch, type NumericOrder } from './date-parser.ts';
 import { findLabels, labelsValueCell, valueCell, type LabelHit } from './labelled-values.ts';
-import { AMOUNT_DECOYS, BARE_DATE, CREDIT_NOTE_TITLE, DATE_LABELS, DATE_QUALIFIERS, DATE_QUALIFIERS_BEFORE, NAMES_AN_INVOICE, NAMES_THE_INVOICE_DATE, NUMBERED_TITLE, OTHER_DATE_WORDS, OUTSIDE_THE_US, UNNUMBERED_TITLE, WEEKDAY, type DateRole } from './labels.ts';
+import { AMOUNT_DECOYS, BARE_DATE, CREDIT_NOTE_TITLE, DATE_LABELS, DATE_QUALIFIERS, DATE_QUALIFIERS_BEFORE, LETTER_DATE_WORD, NAMES_AN_INVOICE, NAMES_THE_INVOICE_DATE, NUMBERED_TITLE, OTHER_DATE_WORDS, OUTSIDE_THE_US, UNNUMBERED_TITLE, WEEKDAY, type DateRole } from './labels.ts';
 import { fold } from './text-normalise.ts';
 import { isOneNarrowColumn } from '../layout/narrow-column.ts';
 
@@ -58,13 +58,13 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
     // another column's unlabelled date) is not its value, which may stand under it.
     const value = valueCell(hit.after);
     const beside = findDates(hit.after, order, true).find((d) => d.index >= value.start && d.end <= value.end);
-    const datesUnder = beside ? [] : hit.below().flatMap((cell) => findDates(cell, order, true).slice(0, 1).map((date) => ({ cell, date })))
+    const datesUnder = beside ? [] : datesDownTheColumn(hit.below(), order)
       .filter(({ date }) => {
         const row = dateRowUnder(lines, hit.lineIndex, date.iso, order);
         return !row || (!datedInItsRow(hits, row, order) && (hit.role !== 'invoice' || !ownedInItsRow(lines, hit, row)));
       });
     const date = beside ?? datesUnder[0]?.date;
-    if (!date) continue;
+    if (!date || strayLetterWord(hit, line, headerArea)) continue;
     labelled.add(hit.lineIndex);
     if (hit.role === 'due') dueDate ??= date.iso;
     const another = hit.role === 'invoice' ? namesAnotherDate(hit, line, beside) : null;
@@ -171,6 +171,24 @@ function evidenceFor(best: Candidate | null, scored: Candidate[], otherWay: stri
 }
 
 /**
+ * The first date of each cell under a label, nearest first, down to a cell that prints a date OCR
+ * left unreadable ("01 rnal 2026"): that cell is the label's value, and the dates below it are other
+ * rows' (a due date pushed down a line).
+ */
+function datesDownTheColumn(cells: string[], order: NumericOrder): Array<{ cell: string; date: DateMatch }> {
+  const out: Array<{ cell: string; date: DateMatch }> = [];
+  for (const cell of cells) {
+    const date = findDates(cell, order, true)[0];
+    if (date) out.push({ cell, date });
+    else if (UNREAD_DATE.some((re) => re.test(cell))) break;
+  }
+  return out;
+}
+
+/** A day beside a year, or a day and a month with their separators: a date, whatever OCR made of the rest. */
+const UNREAD_DATE = [/(?<![\d.,])\d{1,2}(?![\d.,]).*(?<![\d.,])(?:19|20)\d{2}(?![\d.,])/, /(?<![\d.,])\d{1,2}\s?[./-]\s?\d{1,2}\s?[./-]/];
+
+/**
  * An invoice-date label whose date is another's: the invoice a credit note corrects ("Original
  * Invoice Date", "date de facture d'origine"), the invoice a deposit or discount row deducts
  * ("Acompte facture N° FA-14 du 12/01/2026   - 900,00 €", "abzgl. Anzahlung aus Rechnung Nr. 14 vom"),
@@ -202,6 +220,17 @@ function unknownQualifier(hit: LabelHit<DateRole>, beside: DateMatch | undefined
   if (hit.weight < NAMES_THE_INVOICE_DATE || !beside) return false;
   const words = fold(hit.after.slice(0, beside.index)).split(/[\s:.;]+/).filter((w) => w && !WEEKDAY.test(w));
   return words.some(qualifyingWord);
+}
+
+/**
+ * A letter's "le" without its place, inside a line below the page's header: a sentence's word, its
+ * cell opened by a word OCR lost before it ("régler cette facture [avant] le 20 mars"), not the date
+ * of a letter, which stands in the header, after its place ("Lyon, | le …") or opens its line.
+ */
+function strayLetterWord(hit: LabelHit<DateRole>, line: Line, headerArea: (line: Line) => boolean): boolean {
+  if (!LETTER_DATE_WORD.test(hit.label) || headerArea(line)) return false;
+  const before = fold(line.text).slice(0, labelStart(hit)).trimEnd();
+  return /[\p{L}\d]/u.test(before) && !before.endsWith(',');
 }
 
 /**

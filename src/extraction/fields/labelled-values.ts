@@ -126,6 +126,17 @@ function pieces(line: Line): Array<{ text: string; end: number }> {
   return out.sort((a, b) => a.index - b.index);
 }
 
+/** Where a line's cell (its text split at COLUMN_GAP) starts and ends on the page. */
+function cellSpan(line: Line, cells: string[], index: number): { x0: number; x1: number } {
+  const at = cells.slice(0, index).reduce((n, c) => n + c.length + COLUMN_GAP.length, 0);
+  const text = cells[index]!;
+  const first = at + (text.length - text.trimStart().length);
+  const last = at + text.trimEnd().length - 1;
+  return { x0: line.charX[first] ?? 0, x1: line.charX[Math.max(first, last)] ?? 0 };
+}
+
+const overlaps = ({ x0, x1 }: { x0: number; x1: number }, left: number, right: number) => x1 >= left && x0 < right;
+
 /** How far, in line heights, a value may end before its heading starts (the boxes OCR draws are not exact). */
 const START_SLACK = 0.25;
 /** The largest gaps, in line heights, under a row of headings and between rows of values. */
@@ -154,8 +165,10 @@ function columnBelow(lines: Line[], lineIndex: number, column: { left: number; r
     if (labelXs[i]!.some((x) => x >= left && x <= right)) break;
     // A row with as many cells as the row of headings: the cell in the label's place, whatever the
     // alignment (headings left-aligned over right-aligned amounts drift apart geometrically).
+    // Unless that cell stands wholly beside the column: the row lost one cell to another line and
+    // gained one its headings lack, and counting cells would give the heading its neighbour's value.
     const cells = below.text.split(COLUMN_GAP);
-    if (cell.count > 1 && cells.length === cell.count) {
+    if (cell.count > 1 && cells.length === cell.count && overlaps(cellSpan(below, cells, cell.index), left, until)) {
       out.push(cells[cell.index]!.trim());
       continue;
     }

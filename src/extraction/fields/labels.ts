@@ -182,6 +182,8 @@ export const DATE_LABELS: Label<DateRole>[] = [
  * "order"): one of them, one letter off, before a bare "Date" ("Dolivery date") makes it that date.
  */
 export const OTHER_DATE_WORDS: readonly string[] = [...words('dueDateLabels'), ...words('otherDateLabels')].filter((w) => /^[a-z]{4,}$/.test(w));
+/** A letter's date word alone, as matched ("le "): without its place ("Nantes, le"), the word any sentence may hold. */
+export const LETTER_DATE_WORD = new RegExp(String.raw`^${any('letterDateWords')}\s+$`);
 /** A weekday as a spelled date may open with it: "vendredi 5 septembre 2025", "Monday, 3 March 2025". */
 export const WEEKDAY = new RegExp(String.raw`^${any('weekdays')},?$`);
 /** "Facture N° F-12 du", "Rechnung Nr. 4711 vom" as matched: a title with its number, dated. */
