@@ -52,7 +52,7 @@ const MIN_WORDS = 20;
  * readings of the corpus's tune half have 41 legible words or more, at least 39 % of their words.
  */
 const LEGIBLE_CONFIDENCE = 0.6;
-const legibleWords = (runs: TextRun[]) => runs.filter((r) => r.conf > LEGIBLE_CONFIDENCE && /[\p{L}\d]{2}/u.test(r.text)).length;
+const legibleWords = (runs: TextRun[]) => runs.filter((r) => (r.conf ?? 0) > LEGIBLE_CONFIDENCE && /[\p{L}\d]{2}/u.test(r.text)).length;
 
 type PageImage = { page: number; grey: GreyImage };
 
