@@ -515,6 +515,18 @@ test("a letter's \"le\" inside a sentence below the header, its cell opened by a
   }
 });
 
+test("a total and net whose first digit OCR merged into the euro sign prove nothing, VAT or none", () => {
+  const inv = readFields([
+    ...cells(300, [['Cleaning services', 40], ['5', 250], ['526.53', 300], ['0%', 380], ['2,632.65', 450]]),
+    ...cells(320, [['Total net', 350], ['€,632.65', 450]]),
+    ...cells(335, [['Tax', 350], ['€.00', 450]]),
+    ...cells(350, [['Total', 350], ['€,632.65', 450]]),
+    run('Not registered for VAT. Many thanks.', 40, 400),
+  ]);
+  assert.notEqual(inv.extra.amountsProof, 'equation');
+  assert.equal(decide(inv, 'ocr').status, 'pending');
+});
+
 test('a due date repeated without its label (its words missed) explains itself: no rival of a labelled invoice date, still a candidate when nothing else is', () => {
   const terms = run('Règlement par virement, soit plus tard le 31/01/2023.', 40, 500);
   const dated = readFields([run('Date : 15/12/2022', 40, 85), run('Date limite de paiement :   31/01/2023', 40, 100), terms]);

@@ -795,6 +795,11 @@ test("a month's name that OCR misread by one letter, between a day and a year, i
   assert.deepEqual(iso('12 mois 2026, 15 jours 2026, page 2 sur 2026'), [], 'words no month is one letter from');
 });
 
+test("an amount that opens with a separator lost its first digits to OCR: its tail, headless", () => {
+  assert.deepEqual(findAmounts('Total   €,632.65   Tax ,50 €').map((a) => [a.cents, a.headless]), [[63265, true], [5000, true]]);
+  assert.deepEqual(findAmounts('Total TTC ........48,90   Total 2,632.65').map((a) => [a.cents, a.headless]), [[4890, undefined], [263265, undefined]], 'leader dots; a whole amount');
+});
+
 test('a minus or parenthesis glued before the currency makes the amount negative', () => {
   assert.deepEqual(findAmounts('-EUR 11,373.62   (£1,234.56)   -€ 12,00').map((a) => a.cents), [-1137362, -123456, -1200]);
   assert.deepEqual(findAmounts('Total - EUR 12,00').map((a) => a.cents), [1200], 'a spaced dash is a separator');

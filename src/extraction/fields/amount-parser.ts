@@ -5,6 +5,8 @@ export interface AmountMatch {
   cents: Cents; index: number; end: number; raw: string; currency: string | null;
   /** Printed with its cents ("12,00 €", "RM8.20"), not as a whole number ("40 €", "£4"). */
   hasCents: boolean;
+  /** Opens with a separator ("€,632.65"): its leading digits were lost, and it proves nothing. */
+  headless?: boolean;
 }
 
 const CURRENCY = '(?:€|EUR|USD|\\$|£|GBP|CHF|RM|MYR)';
@@ -38,6 +40,8 @@ function currencyCode(symbol: string | undefined): string | null {
 }
 
 const LEADING_NOUGHT = /^0\d+$/;
+/** Text before an amount that ends in a separator with no digit before it ("€,", " ,"). */
+const LOST_LEADING_DIGITS = /(?:^|[^\d.,])[.,]$/;
 /**
  * Cents that OCR set apart after the decimal point of an amount marked by its currency ("$258. 78"):
  * moved back against it, the space after them, so that the text keeps its length.
@@ -65,6 +69,7 @@ export function findAmounts(printed: string): AmountMatch[] {
     if (!hasCents && !currency) continue;
     // Nobody prints a whole amount with a leading nought: "$048" is "$0.48" whose point OCR lost.
     if (LEADING_NOUGHT.test(g.num!)) continue;
+
     // Percentages are rates, not money.
     if (/^\s?%/.test(text.slice(m.index! + m[0].length))) continue;
     const cents = parseAmount(g.num!);
@@ -75,7 +80,10 @@ export function findAmounts(printed: string): AmountMatch[] {
     // "(1 234,50 € HT)" closes later and is no negative.
     const unclosed = () => !text.includes(')', m.index! + m[0].length);
     const negative = (sign !== undefined && (sign !== '(' || g.close === ')' || unclosed())) || (sign === undefined && g.trail !== undefined);
-    out.push({ cents: negative ? -cents : cents, index: m.index!, end: m.index! + m[0].length, raw: m[0], currency, hasCents });
+    // Nor one that opens with a separator: "€,632.65" is "€2,632.65" whose first digit OCR merged
+    // into the euro sign. What is left is the amount's tail, which only a sum it ends can complete.
+    const headless = LOST_LEADING_DIGITS.test(text.slice(0, m.index!));
+    out.push({ cents: negative ? -cents : cents, index: m.index!, end: m.index! + m[0].length, raw: m[0], currency, hasCents, ...(headless && { headless }) });
   }
   return out;
 }

@@ -85,7 +85,7 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
       // since a table that lists one row per VAT rate ends with the row that sums them.
       const rows = columnValues(hit.below());
       rows.forEach((a, k) => {
-        for (const r of readings(a, line.conf)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf - 0.1 - 0.03 * (rows.length - 1 - k) + pageBias - r.penalty, ...at, repaired: r.repaired, lostDecimals: r.repaired, inColumn: true, rowsBelow: otherRowsBelow(rows, k), partOfSum: sumRowBelow(rows, k) });
+        for (const r of readings(a, line.conf)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf - 0.1 - 0.03 * (rows.length - 1 - k) + pageBias - r.penalty, ...at, repaired: r.repaired, lostDecimals: r.repaired, inColumn: true, rowsBelow: otherRowsBelow(rows, k), partOfSum: sumRowBelow(rows, k), doubtful: Boolean(a.headless) });
       });
       // A column's whole numbers are no money (a date read "20-0€" under a heading): as elsewhere, only amounts with cents.
       for (const a of rows) if (a.currency && a.hasCents) currencies.push(a.currency);
@@ -100,7 +100,7 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
     const pick = amounts.at(-1)!;
     if (pick.currency) currencies.push(pick.currency);
     const [from, to] = [hit.afterIndex + pick.index, hit.afterIndex + pick.end];
-    const doubtful = spanConf(line, from, to) < DOUBTFUL_WORDS || spanRuns(line, from, to).some((r) => r.unreadInkBefore || r.unreadCents);
+    const doubtful = spanConf(line, from, to) < DOUBTFUL_WORDS || Boolean(pick.headless) || spanRuns(line, from, to).some((r) => r.unreadInkBefore || r.unreadCents);
     const netTotal = hit.role === 'ht' && NET_TOTAL.test(fold(hit.label));
     const cutCents = line.conf < 1 && centsCut(hit.after, pick);
     // Totals sit at the end: on multi-page invoices, earlier pages' "totals" are carried forward.
@@ -355,7 +355,8 @@ const REPAIR_PENALTY = 0.2;
  * and "€36,240.00" read "60,200.00" (confidence 0) and "66,240.00", whose difference is still the
  * VAT. So a doubtful net or total proves nothing. A doubtful VAT alone is checked by the other two:
  * only its right value makes them add up. An amount with unread ink just before it (a digit group
- * that OCR dropped, ocr/unread-ink.ts) is doubtful too, however surely its own words were read.
+ * that OCR dropped, ocr/unread-ink.ts) is doubtful too, however surely its own words were read, and
+ * so is one that opens with a separator ("€,632.65": its first digit merged into the euro sign).
  */
 const DOUBTFUL_WORDS = 0.3;
 
