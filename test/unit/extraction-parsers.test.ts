@@ -790,6 +790,7 @@ test("a month's name that OCR misread by one letter, between a day and a year, i
   assert.deepEqual(iso('5 jun 2025'), ['2025-06-05'], 'a short name is read only as printed');
   assert.deepEqual(findDates('01 rnai 2026   12 rnars 2026', 'dmy').map((d) => [d.iso, Boolean(d.guessedMonth)]), [['2026-05-01', false], ['2026-03-12', false]],
     'a name whose "m" was read "rn" is that month, whole: no guess');
+  assert.deepEqual(findDates('Datum : 19. Miirz 2022', 'dmy').map((d) => [d.iso, Boolean(d.guessedMonth)]), [['2022-03-19', false]], 'the "ä" of "März" read "ii"');
   assert.deepEqual(iso('Date of issue   April 11,2026   March 4, 2026'), ['2026-04-11', '2026-03-04'], 'a comma without its space');
   assert.deepEqual(iso('Émise le : ler avril 2024; Ier mai 2024'), ['2024-04-01', '2024-05-01'], 'the 1 of "1er" read as a letter');
   assert.deepEqual(iso('12 mois 2026, 15 jours 2026, page 2 sur 2026'), [], 'words no month is one letter from');

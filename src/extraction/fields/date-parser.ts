@@ -94,8 +94,11 @@ function misreadMonth(word: string): number | null {
   return months.size === 1 ? [...months][0]! : null;
 }
 
-/** A word, and the word with OCR's "rn" read back as the "m" it was ("Septernber"). */
-const ocrReadings = (word: string) => [word, word.replaceAll('rn', 'm')];
+/**
+ * A word, and the word with OCR's "rn" read back as the "m" it was ("Septernber"), and with an
+ * umlaut's letter and dots read "ii" back as the letter it folds to ("Miirz" for "März").
+ */
+const ocrReadings = (word: string) => [word, word.replaceAll('rn', 'm'), ...(word.includes('ii') ? ['a', 'o', 'u'].map((v) => word.replaceAll('ii', v)) : [])];
 
 /**
  * A month's name read back from a word a letter longer or shorter ("julri" is German "Juli" with an
