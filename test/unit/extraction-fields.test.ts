@@ -498,6 +498,12 @@ test("a row that lost a cell to the next line and has one its headings lack: eac
     ...cells(165, [['INV3103-981', 40], ['2031-03-28', 150], ['2031-03-15', 280]]),
   ]);
   assert.deepEqual([shifted.fields.date_facture, shifted.fields.numero], ['2031-03-28', 'INV3103-981']);
+  // A label that ends its heading's cell ("Zwischensumme netto") still reads the cell under the heading's start.
+  const totals = readFields([
+    ...cells(500, [['Zwischensumme netto', 44], ['Umsatzsteuer', 216], ['Rechnungsbetrag', 388]]),
+    ...cells(515, [['159,72 €', 44], ['30,35 €', 216], ['190,07 €', 388]]),
+  ]);
+  assert.deepEqual([totals.fields.montant_ht, totals.fields.montant_tva, totals.fields.montant_ttc, totals.extra.amountsProof], [15972, 3035, 19007, 'equation']);
 });
 
 test("a letter's \"le\" inside a sentence below the header, its cell opened by a word OCR lost, dates no letter", () => {

@@ -77,10 +77,12 @@ export function findLabels<R extends string>(lines: Line[], labels: Label<R>[]):
       if (gapAfter >= 0) right = Math.min(right, (x1 + xAt(gapAfter + COLUMN_GAP.length)) / 2);
       const cell = { index: line.text.slice(0, f.start).split(COLUMN_GAP).length - 1, count: line.text.split(COLUMN_GAP).length };
       const until = gapAfter >= 0 ? xAt(gapAfter + COLUMN_GAP.length) : Infinity;
+      // Where the label's cell starts: a label may end its cell ("Zwischensumme netto").
+      const cellStart = Math.min(left, xAt(gapBefore >= 0 ? gapBefore + COLUMN_GAP.length : 0));
       hits.push({
         role: f.label.role, weight: f.label.weight, besideWeight: f.label.besideWeight ?? f.label.weight, lineIndex, label: text.slice(f.start, f.end),
         after: line.text.slice(f.end, next), afterIndex: f.end,
-        below: () => columnBelow(lines, lineIndex, { left, right, start: x0, until }, cell, labelXs),
+        below: () => columnBelow(lines, lineIndex, { left, right, start: x0, until, cellStart }, cell, labelXs),
       });
     });
   });
@@ -148,8 +150,8 @@ const ROW_GAP = 4;
  * column runs from `left` to `right`; `start` is where the label itself starts, `until` where the
  * next cell of its row starts.
  */
-function columnBelow(lines: Line[], lineIndex: number, column: { left: number; right: number; start: number; until: number }, cell: { index: number; count: number }, labelXs: number[][]): string[] {
-  const { left, right, start, until } = column;
+function columnBelow(lines: Line[], lineIndex: number, column: { left: number; right: number; start: number; until: number; cellStart: number }, cell: { index: number; count: number }, labelXs: number[][]): string[] {
+  const { left, right, start, until, cellStart } = column;
   const line = lines[lineIndex]!;
   const out: string[] = [];
   let lastY = line.y;
@@ -165,10 +167,11 @@ function columnBelow(lines: Line[], lineIndex: number, column: { left: number; r
     if (labelXs[i]!.some((x) => x >= left && x <= right)) break;
     // A row with as many cells as the row of headings: the cell in the label's place, whatever the
     // alignment (headings left-aligned over right-aligned amounts drift apart geometrically).
-    // Unless that cell stands wholly beside the column: the row lost one cell to another line and
+    // Unless that cell stands wholly beside the heading's cell (from its start, or halfway to the
+    // previous heading, to the next cell's start): the row lost one cell to another line and
     // gained one its headings lack, and counting cells would give the heading its neighbour's value.
     const cells = below.text.split(COLUMN_GAP);
-    if (cell.count > 1 && cells.length === cell.count && overlaps(cellSpan(below, cells, cell.index), left, until)) {
+    if (cell.count > 1 && cells.length === cell.count && overlaps(cellSpan(below, cells, cell.index), cellStart, until)) {
       out.push(cells[cell.index]!.trim());
       continue;
     }
