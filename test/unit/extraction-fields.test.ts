@@ -504,6 +504,16 @@ test("a row that lost a cell to the next line and has one its headings lack: eac
     ...cells(515, [['159,72 €', 44], ['30,35 €', 216], ['190,07 €', 388]]),
   ]);
   assert.deepEqual([totals.fields.montant_ht, totals.fields.montant_tva, totals.fields.montant_ttc, totals.extra.amountsProof], [15972, 3035, 19007, 'equation']);
+  // A row of other headings under a column of amounts ends it, though none of its cells stands under it.
+  const vatTable = readFields([
+    ...cells(600, [['Rate', 318], ['Taxable', 430], ['Tax', 529]]),
+    ...cells(615, [['20 %', 318], ['908.84', 435], ['181.77', 518]]),
+    ...cells(630, [['5 %', 318], ['10,815.36', 424], ['540.77', 518]]),
+    ...cells(645, [['Net amount', 44], ['VAT @ 20%', 216], ['VAT (5%)', 388]]),
+    ...cells(660, [['£11,724.20', 44], ['£181.77', 216], ['£540.77', 388]]),
+    ...cells(675, [['Total :', 335], ['£12,446.74', 510]]),
+  ]);
+  assert.deepEqual([vatTable.fields.montant_ht, vatTable.fields.montant_tva, vatTable.fields.montant_ttc, vatTable.extra.amountsProof], [1172420, 72254, 1244674, 'equation']);
 });
 
 test("a letter's \"le\" inside a sentence below the header, its cell opened by a word OCR lost, dates no letter", () => {

@@ -170,8 +170,11 @@ function columnBelow(lines: Line[], lineIndex: number, column: { left: number; r
     // Unless that cell stands wholly beside the heading's cell (from its start, or halfway to the
     // previous heading, to the next cell's start): the row lost one cell to another line and
     // gained one its headings lack, and counting cells would give the heading its neighbour's value.
+    // Either way the row gives the heading a cell, empty if nothing of it stands there, as a row of
+    // the table does (a row of other headings under it ends a column of amounts as a word would).
     const cells = below.text.split(COLUMN_GAP);
-    if (cell.count > 1 && cells.length === cell.count && overlaps(cellSpan(below, cells, cell.index), cellStart, until)) {
+    const counted = cells.length === cell.count;
+    if (cell.count > 1 && counted && overlaps(cellSpan(below, cells, cell.index), cellStart, until)) {
       out.push(cells[cell.index]!.trim());
       continue;
     }
@@ -182,7 +185,7 @@ function columnBelow(lines: Line[], lineIndex: number, column: { left: number; r
     if (cell.count > 1) {
       const slack = line.h * START_SLACK;
       const own = pieces(below).filter((c) => c.end >= start - slack && c.end < until - slack);
-      if (own.length) out.push(own.map((c) => c.text).join(' '));
+      if (own.length || counted) out.push(own.map((c) => c.text).join(' '));
       continue;
     }
     // Otherwise whole words whose middle lies in the column, so a neighbour's "EUR" or a split number stays out.
