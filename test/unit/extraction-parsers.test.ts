@@ -797,7 +797,8 @@ test("a month's name that OCR misread by one letter, between a day and a year, i
 });
 
 test("an amount that opens with a separator lost its first digits to OCR: its tail, headless", () => {
-  assert.deepEqual(findAmounts('Total   €,632.65   Tax ,50 €').map((a) => [a.cents, a.headless]), [[63265, true], [5000, true]]);
+  assert.deepEqual(findAmounts('Total   €,632.65   Tax ,500.00 €').map((a) => [a.cents, a.headless]), [[63265, true], [50000, true]]);
+  assert.deepEqual(findAmounts('Total toutes taxes comprises   .2 352,18 EUR').map((a) => [a.cents, a.headless]), [[235218, undefined]], 'a leader dot left before it');
   assert.deepEqual(findAmounts('Total TTC ........48,90   Total 2,632.65').map((a) => [a.cents, a.headless]), [[4890, undefined], [263265, undefined]], 'leader dots; a whole amount');
 });
 

@@ -82,7 +82,9 @@ export function findAmounts(printed: string): AmountMatch[] {
     const negative = (sign !== undefined && (sign !== '(' || g.close === ')' || unclosed())) || (sign === undefined && g.trail !== undefined);
     // Nor one that opens with a separator: "€,632.65" is "€2,632.65" whose first digit OCR merged
     // into the euro sign. What is left is the amount's tail, which only a sum it ends can complete.
-    const headless = LOST_LEADING_DIGITS.test(text.slice(0, m.index!));
+    // Only before a group of three digits, as a thousands separator stands: a leader dot left before
+    // "2 352,18" ("comprises   .2 352,18") is no such mark.
+    const headless = LOST_LEADING_DIGITS.test(text.slice(0, m.index!)) && /^\d{3}(?!\d)/.test(g.num!);
     out.push({ cents: negative ? -cents : cents, index: m.index!, end: m.index! + m[0].length, raw: m[0], currency, hasCents, ...(headless && { headless }) });
   }
   return out;
