@@ -483,6 +483,7 @@ test("a date under a heading that OCR left unreadable is the heading's value: a 
   assert.deepEqual(evidence('01/05/2O3l'), ['2031-06-30', 'none'], 'a day and a month with their separators');
   assert.deepEqual(evidence('01 mai 2031'), ['2031-05-01', 'explicit']);
   assert.deepEqual(evidence('voir ci-dessous'), ['2031-06-30', 'explicit'], 'words are no date: the column goes on');
+  assert.deepEqual(evidence('01. Mqxy 2031.'), ['2031-06-30', 'none'], 'a German day with its point, a point after the year');
 });
 
 test("a row that lost a cell to the next line and has one its headings lack: each heading reads the cell under it, not the one its count gives", () => {
@@ -514,6 +515,12 @@ test("a row that lost a cell to the next line and has one its headings lack: eac
     ...cells(675, [['Total :', 335], ['£12,446.74', 510]]),
   ]);
   assert.deepEqual([vatTable.fields.montant_ht, vatTable.fields.montant_tva, vatTable.fields.montant_ttc, vatTable.extra.amountsProof], [1172420, 72254, 1244674, 'equation']);
+  // Headings centred in wide columns over values set left: each still reads the cell its count names.
+  const wide = readFields([...cells(150, [['Date de facture', 100], ['Échéance', 390]]), ...cells(165, [['12/03/2031', 10], ['11/04/2031', 290]])]);
+  assert.deepEqual([wide.fields.date_facture, wide.extra.dateEvidence?.rivals], ['2031-03-12', []]);
+  // "MwSt. 952,00": the point ends the label's word, not a separator that lost digits.
+  const mwst = readFields([run('Summe netto 800,00 €', 300, 500), run('MwSt. 19 % 152,00 €', 300, 515), run('Summe inkl. MwSt. 952,00 €', 300, 530)]);
+  assert.deepEqual([mwst.fields.montant_ttc, mwst.extra.amountsProof], [95200, 'equation']);
 });
 
 test("a letter's \"le\" inside a sentence below the header, its cell opened by a word OCR lost, dates no letter", () => {

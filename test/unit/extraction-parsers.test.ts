@@ -791,6 +791,7 @@ test("a month's name that OCR misread by one letter, between a day and a year, i
   assert.deepEqual(findDates('01 rnai 2026   12 rnars 2026', 'dmy').map((d) => [d.iso, Boolean(d.guessedMonth)]), [['2026-05-01', false], ['2026-03-12', false]],
     'a name whose "m" was read "rn" is that month, whole: no guess');
   assert.deepEqual(findDates('Datum : 19. Miirz 2022', 'dmy').map((d) => [d.iso, Boolean(d.guessedMonth)]), [['2022-03-19', false]], 'the "ä" of "März" read "ii"');
+  assert.deepEqual(findDates('15 jiin 2026, 3 julii 2026', 'dmy').map((d) => [d.iso, Boolean(d.guessedMonth)]), [['2026-06-15', false], ['2026-07-03', true]], '"ii" is no umlaut in a short name');
   assert.deepEqual(iso('Date of issue   April 11,2026   March 4, 2026'), ['2026-04-11', '2026-03-04'], 'a comma without its space');
   assert.deepEqual(iso('Émise le : ler avril 2024; Ier mai 2024'), ['2024-04-01', '2024-05-01'], 'the 1 of "1er" read as a letter');
   assert.deepEqual(iso('12 mois 2026, 15 jours 2026, page 2 sur 2026'), [], 'words no month is one letter from');
@@ -799,6 +800,7 @@ test("a month's name that OCR misread by one letter, between a day and a year, i
 test("an amount that opens with a separator lost its first digits to OCR: its tail, headless", () => {
   assert.deepEqual(findAmounts('Total   €,632.65   Tax ,500.00 €').map((a) => [a.cents, a.headless]), [[63265, true], [50000, true]]);
   assert.deepEqual(findAmounts('Total toutes taxes comprises   .2 352,18 EUR').map((a) => [a.cents, a.headless]), [[235218, undefined]], 'a leader dot left before it');
+  assert.deepEqual(findAmounts('Summe inkl. MwSt. 952,00 €   Total, 632.65   Nr. 123,45').map((a) => a.headless), [undefined, undefined, undefined], 'a point or a comma before a space is no lost digit');
   assert.deepEqual(findAmounts('Total TTC ........48,90   Total 2,632.65').map((a) => [a.cents, a.headless]), [[4890, undefined], [263265, undefined]], 'leader dots; a whole amount');
 });
 

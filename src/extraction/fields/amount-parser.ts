@@ -40,7 +40,7 @@ function currencyCode(symbol: string | undefined): string | null {
 }
 
 const LEADING_NOUGHT = /^0\d+$/;
-/** Text before an amount that ends in a separator with no digit before it ("€,", " ,"). */
+/** Text before an amount's digits that ends in a separator touching them, with no digit before it ("€,", " ,"). */
 const LOST_LEADING_DIGITS = /(?:^|[^\d.,])[.,]$/;
 /**
  * Cents that OCR set apart after the decimal point of an amount marked by its currency ("$258. 78"):
@@ -84,7 +84,8 @@ export function findAmounts(printed: string): AmountMatch[] {
     // into the euro sign. What is left is the amount's tail, which only a sum it ends can complete.
     // Only before a group of three digits, as a thousands separator stands: a leader dot left before
     // "2 352,18" ("comprises   .2 352,18") is no such mark.
-    const headless = LOST_LEADING_DIGITS.test(text.slice(0, m.index!)) && /^\d{3}(?!\d)/.test(g.num!);
+    const digitsAt = m.index! + m[0].indexOf(g.num!);
+    const headless = LOST_LEADING_DIGITS.test(text.slice(0, digitsAt)) && /^\d{3}(?!\d)/.test(g.num!);
     out.push({ cents: negative ? -cents : cents, index: m.index!, end: m.index! + m[0].length, raw: m[0], currency, hasCents, ...(headless && { headless }) });
   }
   return out;

@@ -88,17 +88,21 @@ const LONG_NAMES = Object.keys(MONTHS).filter((name) => name.length >= 4);
 function misreadMonth(word: string): number | null {
   const readings = ocrReadings(word);
   // A short name read back whole is no guess ("rnai" is "mai"); one letter off, it is too easily another word.
-  const whole = readings.find((w) => Object.hasOwn(MONTHS, w));
+  const whole = [...readings, ...umlautReadings(word)].find((w) => Object.hasOwn(MONTHS, w));
   if (whole !== undefined) return MONTHS[whole]!;
   const months = new Set(LONG_NAMES.filter((name) => readings.some((w) => w === name || oneLetterOff(w, name))).map((name) => MONTHS[name]!));
   return months.size === 1 ? [...months][0]! : null;
 }
 
+/** A word, and the word with OCR's "rn" read back as the "m" it was ("Septernber"). */
+const ocrReadings = (word: string) => [word, word.replaceAll('rn', 'm')];
+
 /**
- * A word, and the word with OCR's "rn" read back as the "m" it was ("Septernber"), and with an
- * umlaut's letter and dots read "ii" back as the letter it folds to ("Miirz" for "März").
+ * The word with an umlaut's letter and dots read "ii" back as the letter it folds to ("Miirz" for
+ * "März"): only as a whole name of four letters or more, since "jiin" (for "juin") would otherwise
+ * read back as "jan".
  */
-const ocrReadings = (word: string) => [word, word.replaceAll('rn', 'm'), ...(word.includes('ii') ? ['a', 'o', 'u'].map((v) => word.replaceAll('ii', v)) : [])];
+const umlautReadings = (word: string) => (word.includes('ii') ? ['a', 'o', 'u'].map((v) => word.replaceAll('ii', v)).filter((w) => w.length >= 4) : []);
 
 /**
  * A month's name read back from a word a letter longer or shorter ("julri" is German "Juli" with an
@@ -106,6 +110,7 @@ const ocrReadings = (word: string) => [word, word.replaceAll('rn', 'm'), ...(wor
  * commonest misreading ("juiIlet", "aolt"), keeps the name's length and is no guess.
  */
 function guessedLength(word: string): boolean {
+  if (umlautReadings(word).some((w) => Object.hasOwn(MONTHS, w))) return false;
   return !ocrReadings(word).some((w) => Object.hasOwn(MONTHS, w) || LONG_NAMES.some((name) => name.length === w.length && oneLetterOff(w, name)));
 }
 

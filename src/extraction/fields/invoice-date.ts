@@ -186,7 +186,7 @@ function datesDownTheColumn(cells: string[], order: NumericOrder): Array<{ cell:
 }
 
 /** A day beside a year, or a day and a month with their separators: a date, whatever OCR made of the rest. */
-const UNREAD_DATE = [/(?<![\d.,])\d{1,2}(?![\d.,]).*(?<![\d.,])(?:19|20)\d{2}(?![\d.,])/, /(?<![\d.,])\d{1,2}\s?[./-]\s?\d{1,2}\s?[./-]/];
+const UNREAD_DATE = [/(?<![\d.,])\d{1,2}(?![\d,]).*(?<![\d.,])(?:19|20)\d{2}(?!\d)/, /(?<![\d.,])\d{1,2}\s?[./-]\s?\d{1,2}\s?[./-]/];
 
 /**
  * An invoice-date label whose date is another's: the invoice a credit note corrects ("Original
@@ -225,7 +225,8 @@ function unknownQualifier(hit: LabelHit<DateRole>, beside: DateMatch | undefined
 /**
  * A letter's "le" without its place, inside a line below the page's header: a sentence's word, its
  * cell opened by a word OCR lost before it ("régler cette facture [avant] le 20 mars"), not the date
- * of a letter, which stands in the header, after its place ("Lyon, | le …") or opens its line.
+ * of a letter, which stands in the header, after its place ("Lyon, | le …") or opens its line. It
+ * labels nothing: its date is one the page prints without a label.
  */
 function strayLetterWord(hit: LabelHit<DateRole>, line: Line, headerArea: (line: Line) => boolean): boolean {
   if (!LETTER_DATE_WORD.test(hit.label) || headerArea(line)) return false;

@@ -77,8 +77,10 @@ export function findLabels<R extends string>(lines: Line[], labels: Label<R>[]):
       if (gapAfter >= 0) right = Math.min(right, (x1 + xAt(gapAfter + COLUMN_GAP.length)) / 2);
       const cell = { index: line.text.slice(0, f.start).split(COLUMN_GAP).length - 1, count: line.text.split(COLUMN_GAP).length };
       const until = gapAfter >= 0 ? xAt(gapAfter + COLUMN_GAP.length) : Infinity;
-      // Where the label's cell starts: a label may end its cell ("Zwischensumme netto").
-      const cellStart = Math.min(left, xAt(gapBefore >= 0 ? gapBefore + COLUMN_GAP.length : 0));
+      // Where the heading's cell begins: halfway from the previous cell's end to its own start (a label
+      // may end its cell, "Zwischensumme netto"), or the line's start for the first cell (a heading
+      // centred over values set left in a wide column).
+      const cellStart = gapBefore >= 0 ? (xAt(gapBefore - 1) + xAt(gapBefore + COLUMN_GAP.length)) / 2 : -Infinity;
       hits.push({
         role: f.label.role, weight: f.label.weight, besideWeight: f.label.besideWeight ?? f.label.weight, lineIndex, label: text.slice(f.start, f.end),
         after: line.text.slice(f.end, next), afterIndex: f.end,
@@ -167,8 +169,8 @@ function columnBelow(lines: Line[], lineIndex: number, column: { left: number; r
     if (labelXs[i]!.some((x) => x >= left && x <= right)) break;
     // A row with as many cells as the row of headings: the cell in the label's place, whatever the
     // alignment (headings left-aligned over right-aligned amounts drift apart geometrically).
-    // Unless that cell stands wholly beside the heading's cell (from its start, or halfway to the
-    // previous heading, to the next cell's start): the row lost one cell to another line and
+    // Unless that cell stands wholly beside the heading's cell (from halfway after the previous cell
+    // to the next cell's start): the row lost one cell to another line and
     // gained one its headings lack, and counting cells would give the heading its neighbour's value.
     // Either way the row gives the heading a cell, empty if nothing of it stands there, as a row of
     // the table does (a row of other headings under it ends a column of amounts as a word would).
