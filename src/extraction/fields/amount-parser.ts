@@ -5,7 +5,7 @@ export interface AmountMatch {
   cents: Cents; index: number; end: number; raw: string; currency: string | null;
   /** Printed with its cents ("12,00 €", "RM8.20"), not as a whole number ("40 €", "£4"). */
   hasCents: boolean;
-  /** Opens with a separator ("€,632.65"): its leading digits were lost, and it proves nothing. */
+  /** Opens with a separator touching three digits ("€,632.65"): its leading digits were lost, and it proves nothing. */
   headless?: boolean;
 }
 
@@ -69,7 +69,6 @@ export function findAmounts(printed: string): AmountMatch[] {
     if (!hasCents && !currency) continue;
     // Nobody prints a whole amount with a leading nought: "$048" is "$0.48" whose point OCR lost.
     if (LEADING_NOUGHT.test(g.num!)) continue;
-
     // Percentages are rates, not money.
     if (/^\s?%/.test(text.slice(m.index! + m[0].length))) continue;
     const cents = parseAmount(g.num!);
@@ -80,10 +79,10 @@ export function findAmounts(printed: string): AmountMatch[] {
     // "(1 234,50 € HT)" closes later and is no negative.
     const unclosed = () => !text.includes(')', m.index! + m[0].length);
     const negative = (sign !== undefined && (sign !== '(' || g.close === ')' || unclosed())) || (sign === undefined && g.trail !== undefined);
-    // Nor one that opens with a separator: "€,632.65" is "€2,632.65" whose first digit OCR merged
-    // into the euro sign. What is left is the amount's tail, which only a sum it ends can complete.
-    // Only before a group of three digits, as a thousands separator stands: a leader dot left before
-    // "2 352,18" ("comprises   .2 352,18") is no such mark.
+    // An amount that opens with a separator touching a group of three digits, as a thousands
+    // separator stands: "€,632.65" is "€2,632.65" whose first digit OCR merged into the euro sign.
+    // What is left is the amount's tail, which only a sum it ends can complete. A leader dot left
+    // before "2 352,18" ("comprises   .2 352,18") is no such mark.
     const digitsAt = m.index! + m[0].indexOf(g.num!);
     const headless = LOST_LEADING_DIGITS.test(text.slice(0, digitsAt)) && /^\d{3}(?!\d)/.test(g.num!);
     out.push({ cents: negative ? -cents : cents, index: m.index!, end: m.index! + m[0].length, raw: m[0], currency, hasCents, ...(headless && { headless }) });

@@ -87,8 +87,7 @@ const LONG_NAMES = Object.keys(MONTHS).filter((name) => name.length >= 4);
  */
 function misreadMonth(word: string): number | null {
   const readings = ocrReadings(word);
-  // A short name read back whole is no guess ("rnai" is "mai"); one letter off, it is too easily another word.
-  const whole = [...readings, ...umlautReadings(word)].find((w) => Object.hasOwn(MONTHS, w));
+  const whole = wholeName(word);
   if (whole !== undefined) return MONTHS[whole]!;
   const months = new Set(LONG_NAMES.filter((name) => readings.some((w) => w === name || oneLetterOff(w, name))).map((name) => MONTHS[name]!));
   return months.size === 1 ? [...months][0]! : null;
@@ -105,13 +104,19 @@ const ocrReadings = (word: string) => [word, word.replaceAll('rn', 'm')];
 const umlautReadings = (word: string) => (word.includes('ii') ? ['a', 'o', 'u'].map((v) => word.replaceAll('ii', v)).filter((w) => w.length >= 4) : []);
 
 /**
+ * A month's name that a reading of the word gives whole ("rnai" is "mai", "Miirz" is "März"): no
+ * guess, even a short one, which one letter off would too easily be another word.
+ */
+const wholeName = (word: string) => [...ocrReadings(word), ...umlautReadings(word)].find((w) => Object.hasOwn(MONTHS, w));
+
+/**
  * A month's name read back from a word a letter longer or shorter ("julri" is German "Juli" with an
  * "r" more, or French "juin" garbled twice): a guess. A letter read as another of its shape, the
  * commonest misreading ("juiIlet", "aolt"), keeps the name's length and is no guess.
  */
 function guessedLength(word: string): boolean {
-  if (umlautReadings(word).some((w) => Object.hasOwn(MONTHS, w))) return false;
-  return !ocrReadings(word).some((w) => Object.hasOwn(MONTHS, w) || LONG_NAMES.some((name) => name.length === w.length && oneLetterOff(w, name)));
+  if (wholeName(word) !== undefined) return false;
+  return !ocrReadings(word).some((w) => LONG_NAMES.some((name) => name.length === w.length && oneLetterOff(w, name)));
 }
 
 /** One letter changed, missing or extra between two words: how OCR misreads a word it knows. */

@@ -170,10 +170,10 @@ function columnBelow(lines: Line[], lineIndex: number, column: { left: number; r
     // A row with as many cells as the row of headings: the cell in the label's place, whatever the
     // alignment (headings left-aligned over right-aligned amounts drift apart geometrically).
     // Unless that cell stands wholly beside the heading's cell (from halfway after the previous cell
-    // to the next cell's start): the row lost one cell to another line and
-    // gained one its headings lack, and counting cells would give the heading its neighbour's value.
-    // Either way the row gives the heading a cell, empty if nothing of it stands there, as a row of
-    // the table does (a row of other headings under it ends a column of amounts as a word would).
+    // to the next cell's start): the row lost one cell to another line and gained one its headings
+    // lack, and counting cells would give the heading its neighbour's value. Either way the row gives
+    // the heading a cell, empty if nothing of it stands there, as a row of the table does (a row of
+    // other headings under it ends a column of amounts as a word would).
     const cells = below.text.split(COLUMN_GAP);
     const counted = cells.length === cell.count;
     if (cell.count > 1 && counted && overlaps(cellSpan(below, cells, cell.index), cellStart, until)) {

@@ -357,13 +357,15 @@ async function readPages(images: PageImage[], ocr: OcrEngine, time: TimeStage, l
   // it has taken the page for a picture: first because of dark surround, then because the page is
   // one narrow column (a receipt), which reading it as one block of text recovers.
   let runs = await recognise('auto');
-  if (legibleWords(runs) < MIN_WORDS) {
+  let legible = legibleWords(runs);
+  if (legible < MIN_WORDS) {
     images = await time('dark-borders', () => images.map((img) => ({ ...img, grey: clearDarkBorders(img.grey) })));
     const cleared = await recognise('auto');
-    if (legibleWords(cleared) >= MIN_WORDS) return result(cleared, isOneNarrowColumn(cleared));
-    if (legibleWords(cleared) > legibleWords(runs)) runs = cleared;
+    const clearedLegible = legibleWords(cleared);
+    if (clearedLegible >= MIN_WORDS) return result(cleared, isOneNarrowColumn(cleared));
+    if (clearedLegible > legible) [runs, legible] = [cleared, clearedLegible];
   }
-  if (legibleWords(runs) >= MIN_WORDS) return result(runs, isOneNarrowColumn(runs));
+  if (legible >= MIN_WORDS) return result(runs, isOneNarrowColumn(runs));
   // The few words segmentation found may be the ones the block reading misreads ("Total Amount
   // 14.95" read "Total 14.98"): the two readings are combined, as any two are.
   const block = await result(await recognise('block'));
