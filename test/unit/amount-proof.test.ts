@@ -93,6 +93,21 @@ test('a row is no rate row when its tax is not its basis times its rate, or an a
   assert.notEqual(read(noTaxNamed).proof, 'equation', 'no tax named on the row or just above it');
 });
 
+test("a GST summary's row whose rate OCR garbled proves its net when its tax is one known rate of it and a total is their sum", () => {
+  const ocr = (text: string, y: number, x = 40) => run(text, x, y, 10, 0.92);
+  const receipt = (row: string[]) => read([
+    ocr('SUBTOTAL 13.78', 300), ocr('TOTAL (GST INCL) 13.78', 315), ocr('CASH 20.00', 330), ocr('CHANGE DUE 6.22', 345),
+    ocr('GST - Rate', 375), ocr('GST Amt', 375, 260),
+    ...row.map((cell, i) => ocr(cell, 390, 40 + i * 60)),
+  ]);
+  // "S 6% 13.00 0.78" read "5 bs 13.00 0.78": 0.78 is 6 % of 13.00, and no other known rate's.
+  assert.deepEqual(receipt(['5', 'bs', '13.00', '0.78']), { amounts: [1300, 78, 1378], proof: 'equation' });
+  assert.notEqual(receipt(['5', 'b%', '13.10', '0.68']).proof, 'equation', '0.68 is no known rate of 13.10 (5.2 %)');
+  assert.notEqual(receipt(['Points', '13.00', '0.78']).proof, 'equation', 'words before the amounts: no rate code');
+  assert.notEqual(receipt(['GST', '13.00', '0.78']).proof, 'equation', 'a tax named on the row is no garbled rate');
+  assert.notEqual(receipt(['5', 'bs', '13.00', '1', '0.78']).proof, 'equation', 'a number between the two amounts: an item row');
+});
+
 test('a service charge just below the net, its printed rate of that net, is taxed with it: the net is their sum', () => {
   const ocr = (text: string, y: number) => run(text, 40, y, 10, 0.92);
   const receipt = (charge: string, gst = '3.46', total = '61.10') => read([ocr('Sub Total 52.40', 300), ocr(charge, 315), ocr(`GST 6% ${gst}`, 330), ocr(`Total ${total}`, 345)]);

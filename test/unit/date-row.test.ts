@@ -52,3 +52,12 @@ test('real OCR: a render whose "Date" OCR read as noise on the page is validated
   assert.equal(result.status, 'validated', result.reviewReasons.join('; '));
   assert.ok(validatedRight);
 });
+
+test('real OCR: a scan whose date beside its label lost a slash reads it from that row read again', async () => {
+  // Tune seed 85, invoice 6: the page read "Date de facturation : 2202/2024", no date; the strip reads "22/02/2024".
+  const { entry, result, validatedRight } = await extractGenerated(async (dir) => (await generateOne(85, 6, dir, ['scan']))[0]!);
+  assert.equal(result.fields.date_facture, entry.expected.date_facture);
+  assert.equal(result.extra.dateEvidence?.label, 'explicit');
+  assert.equal(result.status, 'validated', result.reviewReasons.join('; '));
+  assert.ok(validatedRight);
+});

@@ -35,7 +35,11 @@ export function rateRows(lines: Line[]): RateRow[] {
   const rows: RateRow[] = [];
   lines.forEach((line, lineIndex) => {
     const m = PRINTED_RATE.exec(line.text);
-    if (!m) return;
+    if (!m) {
+      const row = rowOfUnreadRate(lines, lineIndex);
+      if (row) rows.push(row);
+      return;
+    }
     const rate = Number(m[1]!.replace(',', '.'));
     if (!(rate > 0 && rate <= MAX_RATE) || findAmounts(line.text.slice(0, m.index)).length) return;
     const text = fold(line.text);
@@ -48,9 +52,36 @@ export function rateRows(lines: Line[]): RateRow[] {
   return rows;
 }
 
-function namesATax(lines: Line[], lineIndex: number): boolean {
+function namesATax(lines: Line[], lineIndex: number, below = lineIndex + 1): boolean {
   const page = lines[lineIndex]!.page;
-  return lines.slice(Math.max(0, lineIndex - HEADING_LINES), lineIndex + 1).some((l) => l.page === page && TAX_WORD.test(fold(l.text)));
+  return lines.slice(Math.max(0, lineIndex - HEADING_LINES), below).some((l) => l.page === page && TAX_WORD.test(fold(l.text)));
+}
+
+/**
+ * VAT and GST rates in use where the corpus's invoices and receipts come from (the European Union's
+ * standard and reduced rates, Switzerland's, the United Kingdom's, Malaysia's GST and SST): the rates
+ * a summary's row may charge when OCR garbled the one it prints.
+ */
+const KNOWN_RATES = [2.1, 2.5, 2.6, 3.8, 5, 5.5, 6, 7, 7.7, 8, 8.1, 9, 10, 12, 13, 19, 20, 21, 22, 23, 24, 25];
+/** What a summary's row prints before its amounts: its rate's code ("SR", "S", "Z"), the rate OCR garbled. */
+const RATE_CODE = /^[^\p{L}\d]*(?:[\p{L}\d][^\p{L}\d]*){0,4}$/u;
+
+/**
+ * A summary's row whose rate OCR garbled ("5   bs   13.00   0.78" for "S 6% 13.00 0.78", under
+ * "GST - Rate - GST Amt"): only a short code before two amounts with cents, a tax named above it (not
+ * on it: "GST 13.00 0.78" is no garbled rate), and a tax that is exactly one known rate of its basis,
+ * no other. A rate taken from a list proves less than one printed: such a row only offers its basis
+ * and tax, which a total printed under its own label must then prove, as any net and VAT.
+ */
+function rowOfUnreadRate(lines: Line[], lineIndex: number): RateRow | null {
+  const text = lines[lineIndex]!.text;
+  const amounts = findAmounts(text).filter((a) => a.hasCents);
+  if (amounts.length !== 2 || !RATE_CODE.test(text.slice(0, amounts[0]!.index))) return null;
+  if ([text.slice(amounts[0]!.end, amounts[1]!.index), text.slice(amounts[1]!.end)].some((gap) => /[\p{L}\d]/u.test(gap))) return null;
+  if (!namesATax(lines, lineIndex, lineIndex) || TAX_WORD.test(fold(text))) return null;
+  const [basis, tax] = amounts as [AmountMatch, AmountMatch];
+  const rates = KNOWN_RATES.filter((rate) => charges(basis, tax, rate));
+  return rates.length === 1 ? { lineIndex, rate: String(rates[0]), basis: basis.cents, tax: tax.cents } : null;
 }
 
 function charges(basis: AmountMatch, tax: AmountMatch, rate: number): boolean {

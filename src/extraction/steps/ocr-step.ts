@@ -115,10 +115,11 @@ export async function readByOcr(doc: LoadedDocument, ocr: OcrEngine, time: TimeS
   // Read from the pages as the first reading left them: without the surround it had to clear.
   const block = layout ? (await readPages(auto.images, ocr, time, layout)).invoice : null;
   const pageReading = block && auto.invoice ? combineReadings(auto.invoice, block) : block ?? auto.invoice;
-  const withRows = await withUnreadRows(pageReading, auto, ocr, time, options.unreadRowRounds);
+  const { invoice: withRows, runs: rowWords } = await withUnreadRows(pageReading, auto, ocr, time, options.unreadRowRounds);
   // Only a reading made of the page reading's words alone: the date row's second look weighs rival
   // dates among those words, and would miss any that only a block reading or a strip found.
-  const first = withRows === auto.invoice ? await withDateLabelReadAgain(withRows, auto, ocr, time) : withRows;
+  const labelled = withRows === auto.invoice ? await withDateLabelReadAgain(withRows, auto, ocr, time) : withRows;
+  const first = await withLabelledDateRowReadAgain(labelled, rowWords, auto, ocr, time);
   if (first && amountsProven(first)) return { invoice: first, witness: 'none', witnessChanged: false };
   // A second, different reading when the first does not prove its amounts; pages whose amounts
   // read consistently pay for one pass. Evening the light reads most unevenly lit pages better,
@@ -149,8 +150,9 @@ export async function readByOcr(doc: LoadedDocument, ocr: OcrEngine, time: TimeS
  * the rows of ink that no word covers are read again, and the page's fields read from its words and
  * theirs, combined with the reading as any two readings are.
  */
-async function withUnreadRows(invoice: ExtractedInvoice | null, auto: PagesRead, ocr: OcrEngine, time: TimeStage, rounds?: number): Promise<ExtractedInvoice | null> {
-  if (!invoice || (invoice.fields.date_facture !== null && invoice.fields.montant_ttc !== null)) return invoice;
+async function withUnreadRows(invoice: ExtractedInvoice | null, auto: PagesRead, ocr: OcrEngine, time: TimeStage, rounds?: number): Promise<{ invoice: ExtractedInvoice | null; runs: TextRun[] }> {
+  const unchanged = { invoice, runs: auto.runs };
+  if (!invoice || (invoice.fields.date_facture !== null && invoice.fields.montant_ttc !== null)) return unchanged;
   const found: TextRun[] = [];
   const asked = askedOfRows(invoice, auto.runs);
   for (const img of auto.images) {
@@ -160,20 +162,47 @@ async function withUnreadRows(invoice: ExtractedInvoice | null, auto: PagesRead,
     const onPage = { wanted: asked.wanted, settled: (more: TextRun[]) => asked.settled([...found, ...more]), rounds };
     found.push(...await time('unread-rows', () => readUnreadRows(words, img.grey, img.page, lineReader(ocr, img.page), onPage)));
   }
-  if (!found.length) return invoice;
-  const rows = await time('fields', () => readFields(withRowsReadAgain(auto.runs, found)));
+  if (!found.length) return unchanged;
+  const runs = withRowsReadAgain(auto.runs, found);
+  const rows = await time('fields', () => readFields(runs));
   const combined = combineReadings(invoice, rows);
   // A rival the rows revealed (a second dated row, a second total that adds up) stays a rival,
   // whichever reading the date or the amounts came from.
   const { dateEvidence, rivalTotals } = combined.extra;
   const others = rows.extra.dateEvidence?.rivals.filter((d) => d !== combined.fields.date_facture) ?? [];
-  return {
+  const invoiceWithRows = {
     ...combined,
     extra: {
       ...combined.extra,
       ...(dateEvidence ? { dateEvidence: { ...dateEvidence, rivals: [...new Set([...dateEvidence.rivals, ...others])] } } : {}),
       rivalTotals: [...new Set([...(rivalTotals ?? []), ...(rows.extra.rivalTotals ?? [])])].filter((t) => t !== combined.fields.montant_ttc),
     },
+  };
+  return { invoice: invoiceWithRows, runs };
+}
+
+/**
+ * A reading that found no date, though a row of page 1 names the invoice date beside digits: OCR
+ * garbled the date there ("Date de facturation : 2202/2024" for 22/02/2024, a slash lost in a
+ * phone scan's noise). That row is read again alone, as one line in a strip of its own, and the
+ * page's words with it read again; a date the strip's row gives its label, with its rivals among
+ * all those words, is the reading's date. Pages that read a date, or print no such label, pay nothing.
+ */
+async function withLabelledDateRowReadAgain(invoice: ExtractedInvoice | null, runs: TextRun[], auto: PagesRead, ocr: OcrEngine, time: TimeStage): Promise<ExtractedInvoice | null> {
+  const image = auto.images.find((img) => img.page === 1);
+  if (!invoice || invoice.fields.date_facture !== null || !image) return invoice;
+  const lines = buildLines(runs);
+  const hit = findLabels(lines, DATE_LABELS).find((h) => h.role === 'invoice' && lines[h.lineIndex]!.page === 1 && /\d/.test(h.after));
+  if (!hit) return invoice;
+  const again = await time('date-row', () => withDateRowReadAgain(runs, lines[hit.lineIndex]!, image.grey, lineReader(ocr, 1)));
+  if (!again) return invoice;
+  const read = await time('fields', () => readFields(again));
+  if (read.fields.date_facture === null || (read.extra.dateEvidence?.label ?? 'none') === 'none') return invoice;
+  return {
+    ...invoice,
+    fields: { ...invoice.fields, date_facture: read.fields.date_facture },
+    confidence: { ...invoice.confidence, date_facture: read.confidence.date_facture },
+    extra: { ...invoice.extra, dateEvidence: read.extra.dateEvidence, dueDate: invoice.extra.dueDate ?? read.extra.dueDate },
   };
 }
 
