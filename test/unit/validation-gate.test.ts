@@ -300,6 +300,18 @@ test("the page's own date is not outranked silently by an invoice-date phrase th
   assert.deepEqual([decide(other, 'pdf-text').status, other.fields.date_facture], ['validated', '2026-09-14']);
 });
 
+test("a later page's running header dates it by the title's cell: 'FACTURE <number>', the date in the next cell", () => {
+  const read = (runs: TextRun[]) => {
+    const invoice = readFields([...header, ...runs, ...totals]);
+    return [decide(invoice, 'pdf-text').status, invoice.fields.date_facture];
+  };
+  const title = [run('FACTURE FA-2026-0142', 240, 90, 14)];
+  assert.deepEqual(read([...title, run('17 sept. 2026', 480, 90, 14)]), ['validated', '2026-09-17']);
+  // Any other label outranks it; a row with an amount lists an invoice, and dates none.
+  assert.deepEqual(read([...title, run('17/09/2026', 480, 90, 14), run('Date : 14/09/2026', 350, 60)]), ['validated', '2026-09-14']);
+  assert.equal(read([run('Facture FA-2026-0098', 40, 300), run('10/08/2026', 240, 300), run('350,00 €', 420, 300)])[0], 'pending');
+});
+
 test('a euro page read month-first because of one browser header leaves its date for review', () => {
   const verdict = decided([run('3/16/26, 9:41 AM', 40, 5), run('Date de facture : 05/03/2026', 350, 60)]);
   assert.equal(verdict.status, 'pending');

@@ -268,6 +268,9 @@ export const FR: Vocabulary = {
   // "Facture FA-2026-0098 du 15/01/2026   350,00 €", "… : 350 € restant dus").
   unnumberedTitleDates: [
     String.raw`(?<=^\W*|\u2003\s?)facture\s+[\w/-]*\d[\w/-]*\s+du(?!.*(\d,\d{2}\b|\d\s?€))`,
+    // A running header, the date in the cell after the title's ("FACTURE F2023-1888   22 févr.
+    // 2023" over a later page's totals). (The lookahead also passes the label alone, as matched.)
+    String.raw`(?<=^\W*|\u2003\s?)facture\s+(n[°o]\.?\s*)?[\w/-]*\d[\w/-]*(?=\s\u2003\s\d{1,2}\b(?!.*(\d,\d{2}\b|\d\s?€))|$)`,
   ],
   // "sur facture N° … du", "la facture N° … du" name the invoice a credit note corrects.
   otherInvoiceMentions: [
