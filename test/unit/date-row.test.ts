@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { readFields } from '../../src/extraction/fields/read-fields.ts';
 import { buildLines } from '../../src/extraction/layout/lines.ts';
 import type { TextRun } from '../../src/extraction/layout/text-run.ts';
-import { withDateRowReadAgain } from '../../src/extraction/ocr/date-row.ts';
+import { sameDigitsInRow, withDateRowReadAgain } from '../../src/extraction/ocr/date-row.ts';
 import type { GreyImage } from '../../src/extraction/ocr/prepare-image.ts';
 import { generateOne } from '../../tools/generate/generate-set.ts';
 import { extractGenerated } from '../helpers/generated-extraction.ts';
@@ -42,6 +42,15 @@ test('a word of the row that no strip word covers stays: a second date the strip
   const row80 = runs!.filter((r) => r.y === 80);
   assert.deepEqual(row80.map((r) => r.text).sort(), ['11/03/2027', '19/03/2027', 'Date'], 'the strip words, and the word they do not cover');
   assert.equal(row80.find((r) => r.text === 'Date')!.x, 38, 'the strip words in page pixels');
+});
+
+test("a row read again keeps the page's digits when it mends only separators and letters", async () => {
+  const garbled = [word('Date', 40, 80), word('de', 90, 80), word('facturation', 120, 80), word('2202/2024', 260, 80)];
+  const row = buildLines(garbled)[0]!;
+  const again = (date: string) => withDateRowReadAgain(garbled, row, image, async () => [{ ...word('Date', 6, 8), w: 40 }, word('de', 56, 8), word('facturation', 86, 8), word(date, 226, 8)]);
+  assert.equal(sameDigitsInRow(row, (await again('22/02/2024'))!), true);
+  assert.equal(sameDigitsInRow(row, (await again('27/02/2024'))!), false, 'a digit read otherwise');
+  assert.equal(sameDigitsInRow(row, (await again('2/02/2024'))!), false, 'a digit lost');
 });
 
 test('real OCR: a render whose "Date" OCR read as noise on the page is validated with its date', async () => {

@@ -32,3 +32,14 @@ export async function withDateRowReadAgain(runs: TextRun[], row: Line, image: Gr
   const under = (r: TextRun) => found.some((w) => w.x < r.x + r.w && r.x < w.x + w.w);
   return [...runs.filter((r) => !(inRow(r) && under(r))), ...found];
 }
+
+/**
+ * The row's digits, in order, are the same in the page's words and in `runs` (the page's words with
+ * the row read again): the second reading mended only separators and letters ("2202/2024" read
+ * "22/02/2024"), not a digit.
+ */
+export function sameDigitsInRow(row: Line, runs: TextRun[]): boolean {
+  const digits = (words: TextRun[]) => words.filter((w) => w.page === row.page && w.y + w.h / 2 >= row.y && w.y + w.h / 2 <= row.y + row.h)
+    .sort((a, b) => a.x - b.x).map((w) => w.text.replace(/\D/g, '')).join('');
+  return digits(row.runs) === digits(runs);
+}

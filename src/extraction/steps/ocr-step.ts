@@ -24,7 +24,7 @@ import { isOneNarrowColumn } from '../layout/narrow-column.ts';
 import { markUnreadInk, readLostGroups } from '../ocr/unread-ink.ts';
 import { readCutCents } from '../ocr/cut-cents.ts';
 import { readUnreadRows, withRowsReadAgain, type RowsAsked } from '../ocr/unread-rows.ts';
-import { withDateRowReadAgain } from '../ocr/date-row.ts';
+import { sameDigitsInRow, withDateRowReadAgain } from '../ocr/date-row.ts';
 import { findDates, numericDateOrder } from '../fields/date-parser.ts';
 import type { TextRun } from '../layout/text-run.ts';
 
@@ -194,17 +194,28 @@ async function withLabelledDateRowReadAgain(invoice: ExtractedInvoice | null, ru
   const lines = buildLines(runs);
   const hit = findLabels(lines, DATE_LABELS).find((h) => h.role === 'invoice' && lines[h.lineIndex]!.page === 1 && /\d/.test(h.after));
   if (!hit) return invoice;
-  const again = await time('date-row', () => withDateRowReadAgain(runs, lines[hit.lineIndex]!, image.grey, lineReader(ocr, 1)));
+  const row = lines[hit.lineIndex]!;
+  const again = await time('date-row', () => withDateRowReadAgain(runs, row, image.grey, lineReader(ocr, 1)));
   if (!again) return invoice;
   const read = await time('fields', () => readFields(again));
-  if (read.fields.date_facture === null || (read.extra.dateEvidence?.label ?? 'none') === 'none') return invoice;
+  const evidence = read.extra.dateEvidence;
+  if (read.fields.date_facture === null || !evidence || evidence.label === 'none') return invoice;
+  // A strip that read other digits than the page may be right or not, and no equation can tell:
+  // its date is shown, not booked. One that mended separators and letters only is booked as read.
+  const sameDigits = sameDigitsInRow(row, again);
   return {
     ...invoice,
     fields: { ...invoice.fields, date_facture: read.fields.date_facture },
     confidence: { ...invoice.confidence, date_facture: read.confidence.date_facture },
-    extra: { ...invoice.extra, dateEvidence: read.extra.dateEvidence, dueDate: invoice.extra.dueDate ?? read.extra.dueDate },
+    extra: {
+      ...invoice.extra,
+      dateEvidence: sameDigits ? evidence : { ...evidence, wordConfidence: Math.min(evidence.wordConfidence ?? 0, OTHER_DIGITS) },
+      dueDate: invoice.extra.dueDate ?? read.extra.dueDate,
+    },
   };
 }
+/** The word confidence of a date its row's second reading read with other digits: under decision.ts's UNSURE_DATE. */
+const OTHER_DIGITS = 0.5;
 
 /**
  * A date chosen with no label (ocr/date-row.ts): its row on page 1 is read again alone. When the
