@@ -18,7 +18,12 @@ export interface LabelHit<R extends string> {
   afterIndex: number;
   /** Lines below the label that sit in the same column, nearest first. */
   below: () => string[];
+  /** The same cells, each with the line it was read on and where it starts on the page. */
+  belowCells: () => ColumnCell[];
 }
+
+/** A cell of a label's column: its text, its line's index, the x its last character ends at. */
+export interface ColumnCell { text: string; lineIndex: number; end: number }
 
 type LabelMatch<R extends string> = { label: Label<R>; start: number; end: number };
 
@@ -81,10 +86,13 @@ export function findLabels<R extends string>(lines: Line[], labels: Label<R>[]):
       // may end its cell, "Zwischensumme netto"), or the line's start for the first cell (a heading
       // centred over values set left in a wide column).
       const cellStart = gapBefore >= 0 ? (xAt(gapBefore - 1) + xAt(gapBefore + COLUMN_GAP.length)) / 2 : -Infinity;
+      let column: ColumnCell[] | undefined;
+      const cellsBelow = () => (column ??= columnBelow(lines, lineIndex, { left, right, start: x0, until, cellStart }, cell, labelXs));
       hits.push({
         role: f.label.role, weight: f.label.weight, besideWeight: f.label.besideWeight ?? f.label.weight, lineIndex, label: text.slice(f.start, f.end),
         after: line.text.slice(f.end, next), afterIndex: f.end,
-        below: () => columnBelow(lines, lineIndex, { left, right, start: x0, until, cellStart }, cell, labelXs),
+        below: () => cellsBelow().map((c) => c.text),
+        belowCells: () => cellsBelow(),
       });
     });
   });
@@ -116,7 +124,7 @@ export function labelsValueCell(after: string): string {
  * "240,00 EUR"), every other word alone. Cells are no unit here: a text layer may join two amounts
  * of neighbouring boxes with a single space.
  */
-function pieces(line: Line): Array<{ text: string; end: number }> {
+function pieces(line: Line): Array<{ text: string; index: number; end: number }> {
   const out: Array<{ text: string; index: number; end: number }> = [];
   const add = (index: number, raw: string) => {
     const text = raw.trimEnd();
@@ -152,10 +160,10 @@ const ROW_GAP = 4;
  * column runs from `left` to `right`; `start` is where the label itself starts, `until` where the
  * next cell of its row starts.
  */
-function columnBelow(lines: Line[], lineIndex: number, column: { left: number; right: number; start: number; until: number; cellStart: number }, cell: { index: number; count: number }, labelXs: number[][]): string[] {
+function columnBelow(lines: Line[], lineIndex: number, column: { left: number; right: number; start: number; until: number; cellStart: number }, cell: { index: number; count: number }, labelXs: number[][]): ColumnCell[] {
   const { left, right, start, until, cellStart } = column;
   const line = lines[lineIndex]!;
-  const out: string[] = [];
+  const out: ColumnCell[] = [];
   let lastY = line.y;
   for (let i = lineIndex + 1; i < lines.length && out.length < 4; i++) {
     const below = lines[i]!;
@@ -176,8 +184,9 @@ function columnBelow(lines: Line[], lineIndex: number, column: { left: number; r
     // other headings under it ends a column of amounts as a word would).
     const cells = below.text.split(COLUMN_GAP);
     const counted = cells.length === cell.count;
-    if (cell.count > 1 && counted && overlaps(cellSpan(below, cells, cell.index), cellStart, until)) {
-      out.push(cells[cell.index]!.trim());
+    const span = counted ? cellSpan(below, cells, cell.index) : null;
+    if (cell.count > 1 && span && overlaps(span, cellStart, until)) {
+      out.push({ text: cells[cell.index]!.trim(), lineIndex: i, end: span.x1 });
       continue;
     }
     // A row that lost or gained a cell against its headings (a heading in a shaded box unread): each
@@ -187,16 +196,20 @@ function columnBelow(lines: Line[], lineIndex: number, column: { left: number; r
     if (cell.count > 1) {
       const slack = line.h * START_SLACK;
       const own = pieces(below).filter((c) => c.end >= start - slack && c.end < until - slack);
-      if (own.length || counted) out.push(own.map((c) => c.text).join(' '));
+      if (own.length || counted) out.push({ text: own.map((c) => c.text).join(' '), lineIndex: i, end: own.at(-1)?.end ?? start });
       continue;
     }
     // Otherwise whole words whose middle lies in the column, so a neighbour's "EUR" or a split number stays out.
     const words: string[] = [];
+    let end = -Infinity;
     for (const m of below.text.matchAll(/\S+/g)) {
       const mid = (below.charX[m.index]! + below.charX[m.index + m[0].length - 1]!) / 2;
-      if (mid >= left && mid <= right) words.push(m[0]);
+      if (mid >= left && mid <= right) {
+        words.push(m[0]);
+        end = Math.max(end, below.charX[m.index + m[0].length - 1]!);
+      }
     }
-    if (words.length) out.push(words.join(' '));
+    if (words.length) out.push({ text: words.join(' '), lineIndex: i, end });
   }
   return out;
 }

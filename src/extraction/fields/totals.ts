@@ -5,7 +5,7 @@ import { vatShareIsPlausible } from '../../domain/invoice-checks.ts';
 import { COLUMN_GAP, spanConf, spanRuns, type Line } from '../layout/lines.ts';
 import { centsCut, findAmounts, type AmountMatch } from './amount-parser.ts';
 import { amountsPaid, cashDrawn, cashTendered, MAX_ROUNDING, onCashStep, paidOtherwise, paidTotal, paymentProves, roundedTotal, roundedTotalBelow, roundingAdjustment, roundingLine, roundingsAbove, type Rounding } from './cash-payment.ts';
-import { findLabels } from './labelled-values.ts';
+import { findLabels, type ColumnCell } from './labelled-values.ts';
 import { AFTER_DISCOUNT, AMOUNT_DECOYS, AMOUNT_LABELS, DEPOSIT_ASKED, DEPOSIT_PAID, DISCOUNT, SERVICE_CHARGE, VAT_ABSENT, ZERO_VAT_EVIDENCE, type AmountRole } from './labels.ts';
 import { fold } from './text-normalise.ts';
 import { guessFromRate, printedVatRates, totalWithLostDigits } from './amount-guesses.ts';
@@ -26,6 +26,8 @@ interface Candidate {
   lostDecimals?: boolean;
   /** Read in a column of values under a heading, not beside its own label. */
   inColumn?: boolean;
+  /** In such a column, where the value stands (see sameCell). */
+  valueAt?: ValueAt;
   /** In such a column, how many other values stand below this one (see otherRowsBelow). */
   rowsBelow?: number;
   /** In such a column, a row above the last, which is the sum of the rows above it (see sumRowBelow). */
@@ -83,9 +85,9 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
     if (!amounts.length) {
       // A row of headings over a column of values: every row is a candidate, the bottom one first,
       // since a table that lists one row per VAT rate ends with the row that sums them.
-      const rows = columnValues(hit.below());
+      const rows = columnValues(hit.belowCells());
       rows.forEach((a, k) => {
-        for (const r of readings(a, line.conf)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf - 0.1 - 0.03 * (rows.length - 1 - k) + pageBias - r.penalty, ...at, repaired: r.repaired, lostDecimals: r.repaired, inColumn: true, rowsBelow: otherRowsBelow(rows, k), partOfSum: sumRowBelow(rows, k), doubtful: Boolean(a.headless) });
+        for (const r of readings(a, line.conf)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf - 0.1 - 0.03 * (rows.length - 1 - k) + pageBias - r.penalty, ...at, repaired: r.repaired, lostDecimals: r.repaired, inColumn: true, valueAt: a.valueAt, rowsBelow: otherRowsBelow(rows, k), partOfSum: sumRowBelow(rows, k), doubtful: Boolean(a.headless) });
       });
       // A column's whole numbers are no money (a date read "20-0€" under a heading): as elsewhere, only amounts with cents.
       for (const a of rows) if (a.currency && a.hasCents) currencies.push(a.currency);
@@ -314,15 +316,22 @@ const sure = (c: Candidate) => !c.repaired && !c.doubtful && !c.cutCents && c.ce
 const LEADING_DIGITS_PENALTY = 0.1;
 
 /** The first run of amounts in a column: a cell of words after them ends the table's values. */
-function columnValues(cells: string[]): AmountMatch[] {
-  const values: AmountMatch[] = [];
+function columnValues(cells: ColumnCell[]): Array<AmountMatch & { valueAt: ValueAt }> {
+  const values: Array<AmountMatch & { valueAt: ValueAt }> = [];
   for (const cell of cells) {
-    const amount = findAmounts(cell)[0];
-    if (amount) values.push(amount);
+    const amount = findAmounts(cell.text)[0];
+    if (amount) values.push({ ...amount, valueAt: { lineIndex: cell.lineIndex, end: cell.end } });
     else if (values.length) break;
   }
   return values;
 }
+
+/** Where a value read down a column stands: its line, and the x its cell ends at (an amount ends its cell). */
+interface ValueAt { lineIndex: number; end: number }
+
+/** Two values read down two columns are one printed cell: the same line, the same end (within a character's height). */
+const sameCell = (a: Candidate, b: Candidate, lines: Line[]) => a.valueAt !== undefined && b.valueAt !== undefined
+  && a.valueAt.lineIndex === b.valueAt.lineIndex && Math.abs(a.valueAt.end - b.valueAt.end) < lines[a.valueAt.lineIndex]!.h;
 
 const ANY_CELL_PENALTY = 0.4;
 /** The VAT read as zero only because none is printed: a weak reading for review. */
@@ -551,7 +560,8 @@ export function readTotals(lines: Line[]): Totals {
           // the total's own line ("Total HT" over the items, then "Montant total TTC 1,22 €" under
           // them, its 1,72 misread): one printed amount read twice proves nothing. A row of values
           // under a row of headings ("Total HT | TVA | Total TTC") is read once per cell.
-          if (v.cents === 0 && h.inColumn && !(t.inColumn && t.lineIndex === h.lineIndex)) continue;
+          // Nor is one cell that both headings' columns reach, the row of values shifted under them.
+          if (v.cents === 0 && h.inColumn && (!(t.inColumn && t.lineIndex === h.lineIndex) || sameCell(h, t, lines))) continue;
           // A reading whose VAT is no plausible share of its net (columns swapped) ranks last.
           const penalty = vatShareIsPlausible(h.cents, v.cents) ? 0 : 1;
           // Proven zero, the VAT is as sure as the two readings that prove it.
