@@ -58,7 +58,9 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
     // another column's unlabelled date) is not its value, which may stand under it.
     const value = valueCell(hit.after);
     const beside = findDates(hit.after, order, true).find((d) => d.index >= value.start && d.end <= value.end);
-    const datesUnder = beside ? [] : datesDownTheColumn(hit.below(), order)
+    // Only the rows a value may come from: a column that runs on down the page (an address block's
+    // lines keep it going) reaches other sections' dates ("Période facturée : du … au 30-04-2023").
+    const datesUnder = beside ? [] : datesDownTheColumn(hit.belowCells().filter((c) => c.lineIndex <= hit.lineIndex + MAX_ROWS_UNDER).map((c) => c.text), order)
       .filter(({ date }) => {
         const row = dateRowUnder(lines, hit.lineIndex, date.iso, order);
         return !row || (!datedInItsRow(hits, row, order) && (hit.role !== 'invoice' || !ownedInItsRow(lines, hit, row)));
@@ -173,14 +175,16 @@ function evidenceFor(best: Candidate | null, scored: Candidate[], otherWay: stri
 /**
  * The first date of each cell under a label, nearest first, down to a cell that prints a date OCR
  * left unreadable ("01 rnal 2026"): that cell is the label's value, and the dates below it are other
- * rows' (a due date pushed down a line).
+ * rows' (a due date pushed down a line). So is a first cell that prints digits but no date: another
+ * heading's value ("FC-23-0079" under "Date" when "Facture n°" shifted off the row of headings), and
+ * a date further down is some other line's ("Période facturée : du 01-04-2023 au 30-04-2023").
  */
 function datesDownTheColumn(cells: string[], order: NumericOrder): Array<{ cell: string; date: DateMatch }> {
   const out: Array<{ cell: string; date: DateMatch }> = [];
-  for (const cell of cells) {
+  for (const [k, cell] of cells.entries()) {
     const date = findDates(cell, order, true)[0];
     if (date) out.push({ cell, date });
-    else if (UNREAD_DATE.some((re) => re.test(cell))) break;
+    else if (UNREAD_DATE.some((re) => re.test(cell)) || (k === 0 && /\d/.test(cell))) break;
   }
   return out;
 }
