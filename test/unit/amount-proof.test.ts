@@ -96,16 +96,16 @@ test('a row is no rate row when its tax is not its basis times its rate, or an a
 test("a GST summary's row whose rate OCR garbled proves its net when its tax is one known rate of it and a total is their sum", () => {
   const ocr = (text: string, y: number, x = 40) => run(text, x, y, 10, 0.92);
   const receipt = (row: string[]) => read([
-    ocr('SUBTOTAL 13.78', 300), ocr('TOTAL (GST INCL) 13.78', 315), ocr('CASH 20.00', 330), ocr('CHANGE DUE 6.22', 345),
+    ocr('SUBTOTAL 26.50', 300), ocr('TOTAL (GST INCL) 26.50', 315), ocr('CASH 30.00', 330), ocr('CHANGE DUE 3.50', 345),
     ocr('GST - Rate', 375), ocr('GST Amt', 375, 260),
     ...row.map((cell, i) => ocr(cell, 390, 40 + i * 60)),
   ]);
-  // "S 6% 13.00 0.78" read "5 bs 13.00 0.78": 0.78 is 6 % of 13.00, and no other known rate's.
-  assert.deepEqual(receipt(['5', 'bs', '13.00', '0.78']), { amounts: [1300, 78, 1378], proof: 'equation' });
-  assert.notEqual(receipt(['5', 'b%', '13.10', '0.68']).proof, 'equation', '0.68 is no known rate of 13.10 (5.2 %)');
-  assert.notEqual(receipt(['Points', '13.00', '0.78']).proof, 'equation', 'words before the amounts: no rate code');
-  assert.notEqual(receipt(['GST', '13.00', '0.78']).proof, 'equation', 'a tax named on the row is no garbled rate');
-  assert.notEqual(receipt(['5', 'bs', '13.00', '1', '0.78']).proof, 'equation', 'a number between the two amounts: an item row');
+  // "S 6% 25.00 1.50" read "5 bs 25.00 1.50": 1.50 is 6 % of 25.00, and no other known rate's.
+  assert.deepEqual(receipt(['5', 'bs', '25.00', '1.50']), { amounts: [2500, 150, 2650], proof: 'equation' });
+  assert.notEqual(receipt(['5', 'b%', '25.20', '1.30']).proof, 'equation', '1.30 is no known rate of 25.20 (5.2 %)');
+  assert.notEqual(receipt(['Points', '25.00', '1.50']).proof, 'equation', 'words before the amounts: no rate code');
+  assert.notEqual(receipt(['GST', '25.00', '1.50']).proof, 'equation', 'a tax named on the row is no garbled rate');
+  assert.notEqual(receipt(['5', 'bs', '25.00', '1', '1.50']).proof, 'equation', 'a number between the two amounts: an item row');
 });
 
 test('one printed cell that the columns of two headings both reach is no net equal to its total', () => {

@@ -18,7 +18,7 @@ export interface LabelHit<R extends string> {
   afterIndex: number;
   /** Lines below the label that sit in the same column, nearest first. */
   below: () => string[];
-  /** The same cells, each with the line it was read on and where it starts on the page. */
+  /** The same cells, each with the line it was read on and where it ends on the page. */
   belowCells: () => ColumnCell[];
 }
 

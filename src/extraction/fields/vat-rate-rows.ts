@@ -52,9 +52,10 @@ export function rateRows(lines: Line[]): RateRow[] {
   return rows;
 }
 
-function namesATax(lines: Line[], lineIndex: number, below = lineIndex + 1): boolean {
+/** A tax is named on the row or in the HEADING_LINES above it; with `withRow` false, above it only. */
+function namesATax(lines: Line[], lineIndex: number, withRow = true): boolean {
   const page = lines[lineIndex]!.page;
-  return lines.slice(Math.max(0, lineIndex - HEADING_LINES), below).some((l) => l.page === page && TAX_WORD.test(fold(l.text)));
+  return lines.slice(Math.max(0, lineIndex - HEADING_LINES), withRow ? lineIndex + 1 : lineIndex).some((l) => l.page === page && TAX_WORD.test(fold(l.text)));
 }
 
 /**
@@ -78,7 +79,7 @@ function rowOfUnreadRate(lines: Line[], lineIndex: number): RateRow | null {
   const amounts = findAmounts(text).filter((a) => a.hasCents);
   if (amounts.length !== 2 || !RATE_CODE.test(text.slice(0, amounts[0]!.index))) return null;
   if ([text.slice(amounts[0]!.end, amounts[1]!.index), text.slice(amounts[1]!.end)].some((gap) => /[\p{L}\d]/u.test(gap))) return null;
-  if (!namesATax(lines, lineIndex, lineIndex) || TAX_WORD.test(fold(text))) return null;
+  if (!namesATax(lines, lineIndex, false) || TAX_WORD.test(fold(text))) return null;
   const [basis, tax] = amounts as [AmountMatch, AmountMatch];
   const rates = KNOWN_RATES.filter((rate) => charges(basis, tax, rate));
   return rates.length === 1 ? { lineIndex, rate: String(rates[0]), basis: basis.cents, tax: tax.cents } : null;

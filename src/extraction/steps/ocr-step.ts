@@ -202,17 +202,7 @@ async function withLabelledDateRowReadAgain(invoice: ExtractedInvoice | null, ru
   if (read.fields.date_facture === null || !evidence || evidence.label === 'none') return invoice;
   // A strip that read other digits than the page may be right or not, and no equation can tell:
   // its date is shown, not booked. One that mended separators and letters only is booked as read.
-  const sameDigits = sameDigitsInRow(row, again);
-  return {
-    ...invoice,
-    fields: { ...invoice.fields, date_facture: read.fields.date_facture },
-    confidence: { ...invoice.confidence, date_facture: read.confidence.date_facture },
-    extra: {
-      ...invoice.extra,
-      dateEvidence: sameDigits ? evidence : { ...evidence, wordConfidence: Math.min(evidence.wordConfidence ?? 0, OTHER_DIGITS) },
-      dueDate: invoice.extra.dueDate ?? read.extra.dueDate,
-    },
-  };
+  return withDateOf(invoice, read, sameDigitsInRow(row, again) ? evidence : { ...evidence, wordConfidence: Math.min(evidence.wordConfidence ?? 0, OTHER_DIGITS) });
 }
 /** The word confidence of a date its row's second reading read with other digits: under decision.ts's UNSURE_DATE. */
 const OTHER_DIGITS = 0.5;
@@ -233,11 +223,18 @@ async function withDateLabelReadAgain(invoice: ExtractedInvoice | null, auto: Pa
   const runs = await time('date-row', () => withDateRowReadAgain(auto.runs, row, image.grey, lineReader(ocr, 1)));
   if (!runs) return invoice;
   const again = await time('fields', () => readFields(runs));
-  if (again.fields.date_facture !== iso || (again.extra.dateEvidence?.label ?? 'none') === 'none') return invoice;
+  const evidence = again.extra.dateEvidence;
+  if (again.fields.date_facture !== iso || !evidence || evidence.label === 'none') return invoice;
+  return withDateOf(invoice, again, evidence);
+}
+
+/** The reading with the date of a second reading of its date's row, its confidence and `evidence`, and a due date it lacked. */
+function withDateOf(invoice: ExtractedInvoice, again: ExtractedInvoice, evidence: NonNullable<ExtractedInvoice['extra']['dateEvidence']>): ExtractedInvoice {
   return {
     ...invoice,
+    fields: { ...invoice.fields, date_facture: again.fields.date_facture },
     confidence: { ...invoice.confidence, date_facture: again.confidence.date_facture },
-    extra: { ...invoice.extra, dateEvidence: again.extra.dateEvidence, dueDate: invoice.extra.dueDate ?? again.extra.dueDate },
+    extra: { ...invoice.extra, dateEvidence: evidence, dueDate: invoice.extra.dueDate ?? again.extra.dueDate },
   };
 }
 
