@@ -2,7 +2,7 @@
 import { COLUMN_GAP, spanConf, upperPart, type Line } from '../layout/lines.ts';
 import { findAmounts } from './amount-parser.ts';
 import { findDates, numericDateOrderShown, oneLetterOff, type DateMatch, type NumericOrder } from './date-parser.ts';
-import { findLabels, labelsValueCell, valueCell, type LabelHit } from './labelled-values.ts';
+import { findLabels, labelsValueCell, valueCell, type ColumnCell, type LabelHit } from './labelled-values.ts';
 import { AMOUNT_DECOYS, BARE_DATE, CREDIT_NOTE_TITLE, DATE_LABELS, DATE_QUALIFIERS, DATE_QUALIFIERS_BEFORE, LETTER_DATE_WORD, NAMES_AN_INVOICE, NAMES_THE_INVOICE_DATE, NUMBERED_TITLE, OTHER_DATE_WORDS, OUTSIDE_THE_US, UNNUMBERED_TITLE, WEEKDAY, type DateRole } from './labels.ts';
 import { fold } from './text-normalise.ts';
 import { isOneNarrowColumn } from '../layout/narrow-column.ts';
@@ -60,19 +60,30 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
     const beside = findDates(hit.after, order, true).find((d) => d.index >= value.start && d.end <= value.end);
     // Only the rows a value may come from: a column that runs on down the page (an address block's
     // lines keep it going) reaches other sections' dates ("Période facturée : du … au 30-04-2023").
-    const datesUnder = beside ? [] : datesDownTheColumn(hit.belowCells().filter((c) => c.lineIndex <= hit.lineIndex + MAX_ROWS_UNDER).map((c) => c.text), order)
-      .filter(({ date }) => {
-        const row = dateRowUnder(lines, hit.lineIndex, date.iso, order);
-        return !row || (!datedInItsRow(hits, row, order) && (hit.role !== 'invoice' || !ownedInItsRow(lines, hit, row)));
-      });
+    // A value cell that prints a date OCR left unreadable ("issued at 20 20-11-21") is the label's
+    // value, as it is down a column (datesDownTheColumn): a date under it is another line's.
+    const unreadBeside = !beside && UNREAD_DATE.some((re) => re.test(hit.after.slice(value.start, value.end)));
+    const column = beside || unreadBeside ? [] : datesDownTheColumn(hit.belowCells().filter((c) => c.lineIndex <= hit.lineIndex + MAX_ROWS_UNDER), order);
+    const datesUnder = column.filter(({ date }) => {
+      const row = dateRowUnder(lines, hit.lineIndex, date.iso, order);
+      return !row || (!datedInItsRow(hits, row, order) && (hit.role !== 'invoice' || !ownedInItsRow(lines, hit, row)));
+    });
+    // A due or other date's heading whose first date under it a label of that row names still claims
+    // it: OCR may have moved the heading's value beside a label of the next row ("Date   18/06/2023"
+    // under "Date de livraison"), and nothing then says whose date it is (see the claims below).
+    if (hit.role !== 'invoice' && column[0] && column[0] !== datesUnder[0]) {
+      claims.push({ row: lines[column[0].cell.lineIndex]!, iso: column[0].date.iso, role: hit.role });
+    }
     const date = beside ?? datesUnder[0]?.date;
     if (!date || strayLetterWord(hit, line, headerArea)) continue;
     labelled.add(hit.lineIndex);
     if (hit.role === 'due') dueDate ??= date.iso;
     const another = hit.role === 'invoice' ? namesAnotherDate(hit, line, beside) : null;
     if (hit.role !== 'invoice' || another === 'other') accounted.add(date.iso);
-    const under = beside ? undefined : { cell: datesUnder[0]!.cell, row: rowUnder(lines, hit.lineIndex, datesUnder[0]!.cell) };
-    if (under?.row && hit.role !== 'invoice') claims.push({ row: under.row, iso: date.iso, role: hit.role });
+    const under = beside ? undefined : { cell: datesUnder[0]!.cell.text, row: lines[datesUnder[0]!.cell.lineIndex]! };
+    // The row its value is printed in: its own line, or the row under it.
+    const valueRow = under?.row ?? line;
+    if (hit.role !== 'invoice') claims.push({ row: valueRow, iso: date.iso, role: hit.role });
     if (hit.role !== 'invoice' || another === 'other' || qualifiedBefore(hit, hits, line.text)) continue;
     const conf = beside ? spanConf(line, hit.afterIndex + beside.index, hit.afterIndex + beside.end) : line.conf;
     // A month's name guessed from a garbled word is no reading to book: shown, not validated (decision.ts).
@@ -103,17 +114,22 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
     const opensCell = !/\p{L}/u.test(cellBefore(line, labelStart(hit)));
     if (headerArea(line) && opensCell) found.prominent = true;
     if (beside && headerArea(line) && opensCell && !TIME_OF_DAY.test(line.text)) found.heading = true;
-    if (under?.row) claims.push({ row: under.row, iso: date.iso, role: hit.role, found });
+    claims.push({ row: valueRow, iso: date.iso, role: hit.role, found });
     (fallback ? qualified : scored).push(found);
   }
-  // A date under a heading that a due or other date's heading claims as well: the cells of a row that
-  // lost one against its headings were shared out wrongly, and the row's other date may be the invoice's.
-  // (A date printed twice in the row, "payable on receipt", gives each heading a cell of its own.)
+  // A date that a due or other date's label claims as well (beside it, or under it as a heading): the
+  // cells of a row that lost one against its headings were shared out wrongly, and the row's other
+  // date may be the invoice's. With no other date in the row, nothing says whose date it is: the
+  // invoice label may be the other's own, its second word moved by OCR to a line of its own ("Date"
+  // over "d'échéance"), or the other's value moved beside it ("Date   18/06/2023" under "Date de
+  // livraison"). It is shown, not booked (evidenceFor).
+  // (A date printed twice in the row, "payable on receipt", gives each label a cell of its own.)
   for (const claim of claims) {
     if (!claim.found || !claims.some((o) => o.row === claim.row && o.role !== 'invoice' && o.iso === claim.iso)) continue;
     const rowDates = findDates(claim.row.text, order).map((d) => d.iso);
     if (rowDates.filter((iso) => iso === claim.iso).length > 1) continue;
     claim.found.contestedBy = rowDates.filter((iso) => !claims.some((o) => o.row === claim.row && o.iso === iso));
+    if (claim.found.contestedBy.length === 0) claim.found.sharedCell = true;
   }
   // A label a word makes another invoice's ("Original Invoice Date") names that invoice's date when
   // the page labels its own; alone, it may be a stamp beside the page's only label ("ORIGINAL Invoice
@@ -156,7 +172,7 @@ function evidenceFor(best: Candidate | null, scored: Candidate[], otherWay: stri
   // A date only a label naming another invoice's date dates (a credit note's "Date de facture
   // d'origine" beside its own date under a label the vocabulary lacks, "Date avoir :") is shown, not
   // booked: nothing on the page says it is this invoice's date.
-  if (!best || !best.labelled || best.anotherInvoice) return { label: 'none', rivals: [], wordConfidence: best?.wordConf ?? 0 };
+  if (!best || !best.labelled || best.anotherInvoice || best.sharedCell) return { label: 'none', rivals: [], wordConfidence: best?.wordConf ?? 0 };
   const explicit = best.weight >= NAMES_THE_INVOICE_DATE;
   // Under an invoice-date label, other dates under labels as strong compete. Under one inside a
   // sentence or below the header (an invoice-date phrase that may date another document: "selon devis
@@ -179,12 +195,12 @@ function evidenceFor(best: Candidate | null, scored: Candidate[], otherWay: stri
  * heading's value ("FC-23-0079" under "Date" when "Facture n°" shifted off the row of headings), and
  * a date further down is some other line's ("Période facturée : du 01-04-2023 au 30-04-2023").
  */
-function datesDownTheColumn(cells: string[], order: NumericOrder): Array<{ cell: string; date: DateMatch }> {
-  const out: Array<{ cell: string; date: DateMatch }> = [];
+function datesDownTheColumn(cells: ColumnCell[], order: NumericOrder): Array<{ cell: ColumnCell; date: DateMatch }> {
+  const out: Array<{ cell: ColumnCell; date: DateMatch }> = [];
   for (const [k, cell] of cells.entries()) {
-    const date = findDates(cell, order, true)[0];
+    const date = findDates(cell.text, order, true)[0];
     if (date) out.push({ cell, date });
-    else if (UNREAD_DATE.some((re) => re.test(cell)) || (k === 0 && /\d/.test(cell))) break;
+    else if (UNREAD_DATE.some((re) => re.test(cell.text)) || (k === 0 && /\d/.test(cell.text))) break;
   }
   return out;
 }
@@ -368,15 +384,13 @@ const WORDS_ONLY = /^\s*\p{L}[\p{L}'.\s-]*$/u;
 /** A word and a colon just before a value, in its cell or as the cell before it: a key of its own. */
 const KEY_BEFORE_VALUE = /\p{L}{2,}\.?\s*[:;]\s*$/u;
 
-/** The first line under a label that holds a cell of its column. */
-function rowUnder(lines: Line[], labelLine: number, cell: string): Line | undefined {
-  return lines.slice(labelLine + 1, labelLine + 1 + MAX_ROWS_UNDER).find((l) => l.text.includes(cell));
-}
-
-/** How surely the words of a date read under its label were read, in its row (see rowUnder). */
-function confUnder(line: Line | undefined, cell: string, date: { index: number; end: number }): number | null {
-  const at = line?.text.indexOf(cell) ?? -1;
-  return line && at >= 0 ? spanConf(line, at + date.index, at + date.end) : null;
+/**
+ * How surely the words of a date read under its label were read, in its row. Found by the date's own
+ * words: a column's cell may join words its row keeps in cells of their own.
+ */
+function confUnder(line: Line, cell: string, date: { index: number; end: number }): number | null {
+  const at = line.text.indexOf(cell.slice(date.index, date.end));
+  return at >= 0 ? spanConf(line, at, at + date.end - date.index) : null;
 }
 
 /** The rows under a label that its column's value may come from (labelled-values.ts reads up to four). */
@@ -413,6 +427,8 @@ type Candidate = {
   namesAnInvoice?: boolean;
   /** Its heading's cell is claimed by a due or other date's heading too: the row's unclaimed dates compete. */
   contestedBy?: string[];
+  /** Its value is claimed by a due or other date's label too, and its row has no other date: that label's, maybe. */
+  sharedCell?: boolean;
 };
 function candidate({ iso, otherWay }: DateMatch, weight: number, conf: number, penalty: number, labelled: boolean, wordConf: number): Candidate {
   return { iso, otherWay, rank: weight * (0.5 + 0.5 * conf) - penalty, confidence: weight * conf - penalty, weight, labelled, wordConf };
