@@ -335,6 +335,28 @@ test("a date heading's column gives no date from a line beyond the rows its valu
   assert.equal(readFields([...header, run('Date', 156, 97, 6.6), run('Échéance', 237, 98, 6.6), run('15-10-2024', 150, 110, 8), run('14-11-2024', 237, 110, 8)]).fields.date_facture, '2024-10-15');
 });
 
+test('a date that a due or delivery label claims as well is shown, not booked; an unreadable value beside a label is its value', () => {
+  const read = (runs: TextRun[]) => {
+    const inv = readFields([...header, ...runs, ...totals]);
+    return [decide(inv, 'pdf-text').status, inv.fields.date_facture];
+  };
+  // OCR moved "d'échéance" off its heading's line: the "Date" left over heads the due date's column.
+  const row = [run('C-1022', 120, 122, 8), run('CMD-77', 200, 122, 8), run('12.05.2025', 40, 122, 8)];
+  const headings = [run('Date', 40, 110, 8), run('Code client', 120, 110, 8)];
+  assert.deepEqual(read([...headings, ...row]), ['validated', '2025-05-12']);
+  assert.notDeepEqual(read([run("d'échéance", 62, 99, 8), run('Votre commande', 200, 99, 8), ...headings, ...row]), ['validated', '2025-05-12']);
+  // OCR moved a delivery date's label up a line: its value is left beside a bare "Date" in the row under it.
+  const beside = [run('Date', 40, 112, 8), run('18/06/2025', 200, 112, 8)];
+  assert.deepEqual(read(beside), ['validated', '2025-06-18']);
+  assert.notDeepEqual(read([run('Date de livraison', 200, 100, 8), ...beside]), ['validated', '2025-06-18']);
+  // With a value of its own beside it, the delivery label claims nothing under it.
+  assert.deepEqual(read([run('Date de livraison : 17/06/2025', 200, 100, 8), ...beside]), ['validated', '2025-06-18']);
+  // A date OCR split beside its label ("20 25-03-14") is the label's value: the date under it is another line's.
+  const under = [run('Date of dellvery', 40, 112, 8), run('2025-03-10', 150, 112, 8)];
+  assert.deepEqual(read([run('Invoice RE-77', 40, 100, 8), run('issued at 2025-03-14', 150, 100, 8), ...under]), ['validated', '2025-03-14']);
+  assert.notDeepEqual(read([run('Invoice RE-77', 40, 100, 8), run('issued at 20 25-03-14', 150, 100, 8), ...under]), ['validated', '2025-03-10']);
+});
+
 test('a euro page read month-first because of one browser header leaves its date for review', () => {
   const verdict = decided([run('3/16/26, 9:41 AM', 40, 5), run('Date de facture : 05/03/2026', 350, 60)]);
   assert.equal(verdict.status, 'pending');
