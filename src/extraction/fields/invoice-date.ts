@@ -3,7 +3,7 @@ import { COLUMN_GAP, spanConf, upperPart, type Line } from '../layout/lines.ts';
 import { findAmounts } from './amount-parser.ts';
 import { findDates, numericDateOrderShown, oneLetterOff, type DateMatch, type NumericOrder } from './date-parser.ts';
 import { findLabels, labelsValueCell, valueCell, type ColumnCell, type LabelHit } from './labelled-values.ts';
-import { AMOUNT_DECOYS, BARE_DATE, CREDIT_NOTE_TITLE, DATE_LABELS, DATE_QUALIFIERS, DATE_QUALIFIERS_BEFORE, LETTER_DATE_WORD, NAMES_AN_INVOICE, NAMES_THE_INVOICE_DATE, NUMBERED_TITLE, OTHER_DATE_WORDS, OUTSIDE_THE_US, UNNUMBERED_TITLE, WEEKDAY, type DateRole } from './labels.ts';
+import { AMOUNT_DECOYS, BARE_DATE, CREDIT_NOTE_TITLE, DATE_LABELS, DATE_QUALIFIERS, DATE_QUALIFIERS_BEFORE, LETTER_DATE_WORD, NAMES_AN_INVOICE, NAMES_THE_INVOICE_DATE, NUMBERED_TITLE, OTHER_DATE_WORDS, OUTSIDE_THE_US, UNKNOWN_DATE_KEY, UNNUMBERED_TITLE, WEEKDAY, EXPLICIT_DATE, type DateRole } from './labels.ts';
 import { fold } from './text-normalise.ts';
 import { isOneNarrowColumn } from '../layout/narrow-column.ts';
 
@@ -44,7 +44,9 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
   const labelled = new Set<number>();
   const qualified: Candidate[] = [];
   const headerArea = upperPart(lines, HEADER_AREA);
-  const claims: Array<{ row: Line; iso: string; role: DateRole; found?: Candidate }> = [];
+  // `opens`: a due or other label's date beside it, or opening its cell under it; not one inside a
+  // reference under it ("RE-20201121/508" under "Your order").
+  const claims: Array<{ row: Line; iso: string; role: DateRole; found?: Candidate; opens?: boolean }> = [];
   const { order, shown } = numericDateOrderShown(lines.map((l) => l.text));
   const hits = findLabels(lines, DATE_LABELS);
   // Measured only for a label naming an invoice: most pages have one, few are credit notes, and the
@@ -69,10 +71,11 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
       return !row || (!datedInItsRow(hits, row, order) && (hit.role !== 'invoice' || !ownedInItsRow(lines, hit, row)));
     });
     // A due or other date's heading whose first date under it a label of that row names still claims
-    // it: OCR may have moved the heading's value beside a label of the next row ("Date   18/06/2023"
-    // under "Date de livraison"), and nothing then says whose date it is (see the claims below).
-    if (hit.role !== 'invoice' && column[0] && column[0] !== datesUnder[0]) {
-      claims.push({ row: lines[column[0].cell.lineIndex]!, iso: column[0].date.iso, role: hit.role });
+    // it, if the date opens its cell: OCR may have moved the heading's value beside a label of the
+    // next row ("Date   18/06/2023" under "Date de livraison"), and nothing then says whose date it is
+    // (see the claims below). A date inside a reference ("RE-20201121/508") is no heading's value.
+    if (hit.role !== 'invoice' && column[0] && column[0] !== datesUnder[0] && column[0].date.index === 0) {
+      claims.push({ row: lines[column[0].cell.lineIndex]!, iso: column[0].date.iso, role: hit.role, opens: true });
     }
     const date = beside ?? datesUnder[0]?.date;
     if (!date || strayLetterWord(hit, line, headerArea)) continue;
@@ -83,7 +86,7 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
     const under = beside ? undefined : { cell: datesUnder[0]!.cell.text, row: lines[datesUnder[0]!.cell.lineIndex]! };
     // The row its value is printed in: its own line, or the row under it.
     const valueRow = under?.row ?? line;
-    if (hit.role !== 'invoice') claims.push({ row: valueRow, iso: date.iso, role: hit.role });
+    if (hit.role !== 'invoice') claims.push({ row: valueRow, iso: date.iso, role: hit.role, opens: beside !== undefined || datesUnder[0]!.date.index === 0 });
     if (hit.role !== 'invoice' || another === 'other' || qualifiedBefore(hit, hits, line.text)) continue;
     const conf = beside ? spanConf(line, hit.afterIndex + beside.index, hit.afterIndex + beside.end) : line.conf;
     // A month's name guessed from a garbled word is no reading to book: shown, not validated (decision.ts).
@@ -129,7 +132,7 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
     const rowDates = findDates(claim.row.text, order).map((d) => d.iso);
     if (rowDates.filter((iso) => iso === claim.iso).length > 1) continue;
     claim.found.contestedBy = rowDates.filter((iso) => !claims.some((o) => o.row === claim.row && o.iso === iso));
-    if (claim.found.contestedBy.length === 0) claim.found.sharedCell = true;
+    if (claim.found.contestedBy.length === 0 && claims.some((o) => o.row === claim.row && o.iso === claim.iso && o.opens)) claim.found.sharedCell = true;
   }
   // A label a word makes another invoice's ("Original Invoice Date") names that invoice's date when
   // the page labels its own; alone, it may be a stamp beside the page's only label ("ORIGINAL Invoice
@@ -156,7 +159,10 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
     const dates = findDates(line.text, order);
     const stamped = dates.length > 0 && TIME_OF_DAY.test(line.text) && isTill();
     const weight = stamped ? TIMESTAMPED : UNLABELLED;
-    for (const d of dates) scored.push({ ...candidate(d, weight, line.conf, 0, stamped, spanConf(line, d.index, d.end)), explained: accounted.has(d.iso) });
+    for (const d of dates) {
+      const unknownKey = UNKNOWN_DATE_KEY.test(keyBefore(line.text, d.index));
+      scored.push({ ...candidate(d, weight, line.conf, 0, stamped, spanConf(line, d.index, d.end)), explained: accounted.has(d.iso), unknownKey });
+    }
   });
   const best = scored.reduce<Candidate | null>((b, c) => (!b || c.rank > b.rank ? c : b), null);
   // Day-first is a default, not a reading, where the currency says month-first is as likely and no
@@ -181,8 +187,12 @@ function evidenceFor(best: Candidate | null, scored: Candidate[], otherWay: stri
   // do not compete.
   // On a credit note, a label naming an invoice may date the invoice it corrects ("Rechnungsdatum"
   // beside its own "Datum"): any other labelled date competes with it.
+  // A date under a key the vocabulary does not know ("Date de factnre :") competes with a label that
+  // names the invoice date by less than its words (a heading's bare "Date", which OCR leaves of
+  // "Date d'échéance" when it loses the second word; a title dated; "Fait le").
   const competes = (c: Candidate) => c.iso !== best.iso && !c.explained
-    && (explicit ? c.labelled && !c.itemRow && (c.weight >= best.weight || (Boolean(c.heading) && !best.prominent) || Boolean(best.namesAnInvoice)) : true);
+    && (explicit ? (c.labelled && !c.itemRow && (c.weight >= best.weight || (Boolean(c.heading) && !best.prominent) || Boolean(best.namesAnInvoice)))
+      || (Boolean(c.unknownKey) && best.weight < EXPLICIT_DATE) : true);
   const rivals = [...new Set([...scored.filter(competes).map((c) => c.iso), ...(best.contestedBy ?? []), ...(otherWay ? [otherWay] : [])])]
     .filter((iso) => iso !== best.iso);
   return { label: explicit ? 'explicit' : 'generic', rivals, wordConfidence: best.wordConf };
@@ -293,6 +303,13 @@ export function deductsAnother(line: Line, labelAt: number): boolean {
 function isCreditNote(lines: Line[], headerArea: (line: Line) => boolean): boolean {
   return lines.some((l) => l.page === 1 && headerArea(l) && findAmounts(l.text).length === 0
     && fold(l.text).split(COLUMN_GAP).some((cell) => CREDIT_NOTE_TITLE.test(cell)));
+}
+
+/** The text of the cell before a date at `at`, or of the cell before that when the date opens its own. */
+function keyBefore(text: string, at: number): string {
+  const cells = fold(text.slice(0, at)).split(COLUMN_GAP);
+  const own = cells.pop()!;
+  return /\p{L}/u.test(own) ? own : (cells.pop() ?? '');
 }
 
 /** The share of page 1's text, from its top, where its header's dates stand. */
@@ -427,6 +444,8 @@ type Candidate = {
   namesAnInvoice?: boolean;
   /** Its heading's cell is claimed by a due or other date's heading too: the row's unclaimed dates compete. */
   contestedBy?: string[];
+  /** Unlabelled, after a key of its own the vocabulary does not know (UNKNOWN_DATE_KEY). */
+  unknownKey?: boolean;
   /** Its value is claimed by a due or other date's label too, and its row has no other date: that label's, maybe. */
   sharedCell?: boolean;
 };

@@ -98,7 +98,7 @@ export const ZERO_VAT_EVIDENCE = new RegExp(String.raw`\b${any('zeroVatEvidence'
 export type DateRole = 'invoice' | 'decoy' | 'due';
 
 /** A label that says it is the invoice's date: "Date de facture", "Rechnungsdatum", "Facture N° 12 du". */
-const EXPLICIT_DATE = 1;
+export const EXPLICIT_DATE = 1;
 /** The document's title and number, then "vom", "dated": "Rechnung Nr. 4711 vom". */
 const TITLE_DATED = 0.9;
 /** A bare "Date" that is a whole cell in a row of headings, beside the due date's. */
@@ -182,6 +182,11 @@ export const DATE_LABELS: Label<DateRole>[] = [
  * "order"): one of them, one letter off, before a bare "Date" ("Dolivery date") makes it that date.
  */
 export const OTHER_DATE_WORDS: readonly string[] = [...words('dueDateLabels'), ...words('otherDateLabels')].filter((w) => /^[a-z]{4,}$/.test(w));
+/**
+ * A key that names some date the vocabulary does not know, as a cell before its date: "Date" or
+ * "Datum" and words ("Date de factnre :", OCR's garbling of "facture"; "Datum der Lieferung").
+ */
+export const UNKNOWN_DATE_KEY = new RegExp(String.raw`^\W*${any('dateWords')}\s+[a-z'][a-z'.\s]{2,30}[:;.]?\s*$`);
 /** A letter's date word alone, as matched ("le "): without its place ("Nantes, le"), the word any sentence may hold. */
 export const LETTER_DATE_WORD = new RegExp(String.raw`^${any('letterDateWords')}\s+$`);
 /** A weekday as a spelled date may open with it: "vendredi 5 septembre 2025", "Monday, 3 March 2025". */
