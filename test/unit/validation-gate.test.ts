@@ -335,7 +335,7 @@ test("a date heading's column gives no date from a line beyond the rows its valu
   assert.equal(readFields([...header, run('Date', 156, 97, 6.6), run('Échéance', 237, 98, 6.6), run('15-10-2024', 150, 110, 8), run('14-11-2024', 237, 110, 8)]).fields.date_facture, '2024-10-15');
 });
 
-test('a date that a due or delivery label claims as well is shown, not booked; an unreadable value beside a label is its value', () => {
+test('a date that a due or delivery label claims as well is shown, not booked; so is one under a bare heading beside an unknown date key; an unreadable value beside a label is its value', () => {
   const read = (runs: TextRun[]) => {
     const inv = readFields([...header, ...runs, ...totals]);
     return [decide(inv, 'pdf-text').status, inv.fields.date_facture];
@@ -345,10 +345,19 @@ test('a date that a due or delivery label claims as well is shown, not booked; a
   const headings = [run('Date', 40, 110, 8), run('Code client', 120, 110, 8)];
   assert.deepEqual(read([...headings, ...row]), ['validated', '2025-05-12']);
   assert.notDeepEqual(read([run("d'échéance", 62, 99, 8), run('Votre commande', 200, 99, 8), ...headings, ...row]), ['validated', '2025-05-12']);
+  // Or lost it: then a date under a key the vocabulary does not know ("facture" garbled) competes with that bare heading,
+  // not with a label that names the invoice date in words.
+  const garbled = run('Date de factnre : 12.04.2025', 300, 40, 8);
+  assert.notDeepEqual(read([garbled, ...headings, ...row]), ['validated', '2025-05-12']);
+  assert.deepEqual(read([garbled, run("Date d'émission : 12.05.2025", 300, 55, 8)]), ['validated', '2025-05-12']);
   // OCR moved a delivery date's label up a line: its value is left beside a bare "Date" in the row under it.
   const beside = [run('Date', 40, 112, 8), run('18/06/2025', 200, 112, 8)];
   assert.deepEqual(read(beside), ['validated', '2025-06-18']);
   assert.notDeepEqual(read([run('Date de livraison', 200, 100, 8), ...beside]), ['validated', '2025-06-18']);
+  // A date inside a reference under an order's label is no value of that label's.
+  const order = [run('Your', 20, 100, 8), run('order', 70, 100, 8), run('AB321', 94, 100, 8)];
+  const issued = [run('Invoice', 20, 112, 8), run('#', 52, 112, 8), run('RE-20250314/77', 58, 112, 8), run('issued', 165, 112, 8), run('at', 191, 112, 8), run('2025-03-14', 201, 112, 8)];
+  assert.deepEqual(read([...order, ...issued]), ['validated', '2025-03-14']);
   // With a value of its own beside it, the delivery label claims nothing under it.
   assert.deepEqual(read([run('Date de livraison : 17/06/2025', 200, 100, 8), ...beside]), ['validated', '2025-06-18']);
   // A date OCR split beside its label ("20 25-03-14") is the label's value: the date under it is another line's.
