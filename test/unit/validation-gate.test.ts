@@ -366,6 +366,15 @@ test('a date that a due or delivery label claims as well is shown, not booked; s
   assert.notDeepEqual(read([run('Invoice RE-77', 40, 100, 8), run('issued at 20 25-03-14', 150, 100, 8), ...under]), ['validated', '2025-03-10']);
 });
 
+test("amounts proven by one rate's row, beside VAT lines at two rates, are held for review", () => {
+  // OCR-noise review (corpus tune half, seed 83, shifted words): the page's net label garbled, the
+  // equation closed on a per-rate table's first row, while the page prints a VAT line per rate.
+  const row = [run('Base HT', 136, 610, 9), run('Montant TVA', 200, 610, 9), run('Total TTC', 290, 610, 9), run('200,00', 140, 624, 9), run('40,00', 215, 624, 9), run('240,00', 295, 624, 9)];
+  const status = (runs: TextRun[]) => decide(readFields([...header, run('Date de facture : 04/02/2026', 350, 60), ...row, ...runs]), 'ocr').status;
+  assert.equal(status([run('TVA 20 %', 340, 650, 9), run('40,00 €', 520, 650, 9)]), 'validated');
+  assert.equal(status([run('TVA 20 %', 340, 650, 9), run('40,00 €', 520, 650, 9), run('TVA 10 %', 340, 665, 9), run('100,00 €', 520, 665, 9)]), 'pending');
+});
+
 test('a euro page read month-first because of one browser header leaves its date for review', () => {
   const verdict = decided([run('3/16/26, 9:41 AM', 40, 5), run('Date de facture : 05/03/2026', 350, 60)]);
   assert.equal(verdict.status, 'pending');

@@ -690,7 +690,13 @@ export function readTotals(lines: Line[]): Totals {
     const implied = solved.tva.impliedNet;
     const net = Math.abs(solved.ht.cents);
     const taxedOverNet = implied !== undefined && (implied.cents > net + implied.slack + 1 || (implied.unrated > 0 && implied.cents >= net - implied.slack - 1));
-    const weak = taxedOverNet || Boolean(rival || outranking) || splitRival || signsClash || unsure || unroundedTotal || roundingUnread || stepped || chargeAdded || columnAgainstLabel || partAsked || discountedAfter || paidOther || dueAbove || largerAbove;
+    // VAT lines after their labels at two rates or more ("TVA 20% sur 351,79   70,36 €", "TVA 10% sur
+    // 2 792,47   279,25 €"), and the proof's VAT is one of them alone: the equation closed on one
+    // rate's row ("20 % | 351,79 | 70,36 | 422,15" under "Base HT | Montant TVA | Total TTC", the
+    // page's own net unread), not on the page's totals, whose VAT is their sum.
+    const rateLines = byRole('tva').filter((c) => !c.inColumn && !c.repaired && c.rate !== null && Number(c.rate) > 0 && c.cents !== 0);
+    const oneRateOfSeveral = new Set(rateLines.map((c) => c.rate)).size >= 2 && rateLines.some((c) => c.cents === solved.tva.cents);
+    const weak = taxedOverNet || oneRateOfSeveral || Boolean(rival || outranking) || splitRival || signsClash || unsure || unroundedTotal || roundingUnread || stepped || chargeAdded || columnAgainstLabel || partAsked || discountedAfter || paidOther || dueAbove || largerAbove;
     // A rounding read on its own line between the sum and the total reported: net + tax + rounding.
     // Either the equation closed on the total below it, or the total below it was found after.
     const cashRounding = total === null || outranking ? null
