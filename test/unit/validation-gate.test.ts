@@ -375,6 +375,23 @@ test("amounts proven by one rate's row, beside VAT lines at two rates, are held 
   assert.equal(status([run('TVA 20 %', 340, 650, 9), run('40,00 €', 520, 650, 9), run('TVA 10 %', 340, 665, 9), run('100,00 €', 520, 665, 9)]), 'pending');
 });
 
+test('amounts whose leading digit groups stand apart on other lines are held for review', () => {
+  // OCR-noise review (corpus tune half, seed 83, shifted words): "10 150,00", "2 030,00" and
+  // "12 180,00" each lost their first group to a line of its own, and 150,00 + 30,00 = 180,00 still adds up.
+  const at = (text: string, x: number, y: number, w: number) => ({ ...run(text, x, y, 8), w });
+  const block = (groupsApart: boolean) => [
+    at('Sous-total', 327, 59, 48), at('10', 506, groupsApart ? 55 : 63, 10), at('150,00', 520, 63, 29), at('€', 554, 61, 5),
+    at('Montant TVA', 331, 76, 52), at('2', 510, groupsApart ? 70 : 78, 5), at('030,00', 518, 78, 29), at('€', 556, 76, 5),
+    at('Net à payer', 332, 92, 45), at('12', 505, groupsApart ? 100 : 92, 10), at('180,00', 518, 92, 29), at('€', 551, 91, 5),
+  ];
+  const read = (runs: TextRun[]) => {
+    const inv = readFields([...header, run('Date de facture : 04/02/2026', 350, 20), ...runs]);
+    return [decide(inv, 'ocr').status, inv.fields.montant_ttc];
+  };
+  assert.deepEqual(read(block(false)), ['validated', 1218000]);
+  assert.notDeepEqual(read(block(true)), ['validated', 18000]);
+});
+
 test('a euro page read month-first because of one browser header leaves its date for review', () => {
   const verdict = decided([run('3/16/26, 9:41 AM', 40, 5), run('Date de facture : 05/03/2026', 350, 60)]);
   assert.equal(verdict.status, 'pending');

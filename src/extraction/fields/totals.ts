@@ -3,6 +3,7 @@ import { negated, type Cents } from '../../domain/money.ts';
 import type { AmountProof } from '../types.ts';
 import { vatShareIsPlausible } from '../../domain/invoice-checks.ts';
 import { COLUMN_GAP, spanConf, spanRuns, type Line } from '../layout/lines.ts';
+import { leadingGroupApart } from '../layout/group-apart.ts';
 import { centsCut, findAmounts, type AmountMatch } from './amount-parser.ts';
 import { amountsPaid, cashDrawn, cashTendered, MAX_ROUNDING, onCashStep, paidOtherwise, paidTotal, paymentProves, roundedTotal, roundedTotalBelow, roundingAdjustment, roundingLine, roundingsAbove, type Rounding } from './cash-payment.ts';
 import { findLabels, type ColumnCell } from './labelled-values.ts';
@@ -87,7 +88,8 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
       // since a table that lists one row per VAT rate ends with the row that sums them.
       const rows = columnValues(hit.belowCells());
       rows.forEach((a, k) => {
-        for (const r of readings(a, line.conf)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf - 0.1 - 0.03 * (rows.length - 1 - k) + pageBias - r.penalty, ...at, repaired: r.repaired, lostDecimals: r.repaired, inColumn: true, valueAt: a.valueAt, rowsBelow: otherRowsBelow(rows, k), partOfSum: sumRowBelow(rows, k), doubtful: Boolean(a.headless) });
+        const doubtful = Boolean(a.headless) || groupApartInColumn(lines, a);
+        for (const r of readings(a, line.conf)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf - 0.1 - 0.03 * (rows.length - 1 - k) + pageBias - r.penalty, ...at, repaired: r.repaired, lostDecimals: r.repaired, inColumn: true, valueAt: a.valueAt, rowsBelow: otherRowsBelow(rows, k), partOfSum: sumRowBelow(rows, k), doubtful });
       });
       // A column's whole numbers are no money (a date read "20-0€" under a heading): as elsewhere, only amounts with cents.
       for (const a of rows) if (a.currency && a.hasCents) currencies.push(a.currency);
@@ -102,7 +104,8 @@ function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } 
     const pick = amounts.at(-1)!;
     if (pick.currency) currencies.push(pick.currency);
     const [from, to] = [hit.afterIndex + pick.index, hit.afterIndex + pick.end];
-    const doubtful = spanConf(line, from, to) < DOUBTFUL_WORDS || Boolean(pick.headless) || spanRuns(line, from, to).some((r) => r.unreadInkBefore || r.unreadCents);
+    const doubtful = spanConf(line, from, to) < DOUBTFUL_WORDS || Boolean(pick.headless) || spanRuns(line, from, to).some((r) => r.unreadInkBefore || r.unreadCents)
+      || leadingGroupApart(lines, hit.lineIndex, from + Math.max(0, pick.raw.search(/\d/)));
     const netTotal = hit.role === 'ht' && NET_TOTAL.test(fold(hit.label));
     const cutCents = line.conf < 1 && centsCut(hit.after, pick);
     // Totals sit at the end: on multi-page invoices, earlier pages' "totals" are carried forward.
@@ -326,6 +329,13 @@ function columnValues(cells: ColumnCell[]): Array<AmountMatch & { valueAt: Value
   return values;
 }
 
+/** A value read down a column whose leading digit group stands apart from it (see leadingGroupApart). */
+function groupApartInColumn(lines: Line[], a: AmountMatch & { valueAt: ValueAt }): boolean {
+  const digits = a.raw.slice(Math.max(0, a.raw.search(/\d/))).trim();
+  const at = lines[a.valueAt.lineIndex]!.text.indexOf(digits);
+  return at >= 0 && leadingGroupApart(lines, a.valueAt.lineIndex, at);
+}
+
 /** Where a value read down a column stands: its line, and the x its cell ends at (an amount ends its cell). */
 interface ValueAt { lineIndex: number; end: number }
 
@@ -365,7 +375,8 @@ const REPAIR_PENALTY = 0.2;
  * VAT. So a doubtful net or total proves nothing. A doubtful VAT alone is checked by the other two:
  * only its right value makes them add up. An amount with unread ink just before it (a digit group
  * that OCR dropped, ocr/unread-ink.ts) is doubtful too, however surely its own words were read, and
- * so is one that opens with a separator ("€,632.65": its first digit merged into the euro sign).
+ * so is one that opens with a separator ("€,632.65": its first digit merged into the euro sign), or
+ * one whose leading digit group stands apart on another line (layout/group-apart.ts).
  */
 const DOUBTFUL_WORDS = 0.3;
 
