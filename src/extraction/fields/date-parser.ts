@@ -10,6 +10,11 @@ export interface DateMatch {
   otherWay?: string;
   /** Its month's name is a guess: a word a letter longer or shorter than one month's name (see guessedLength). */
   guessedMonth?: boolean;
+  /**
+   * A dashed date of three two-digit numbers ("20-11-21") read year first, as an ISO date whose
+   * century OCR lost ("2020-11-21"): the reading a page that prints ISO dates makes of it.
+   */
+  yearFirst?: string;
 }
 
 const MONTHS: Record<string, number> = {
@@ -34,6 +39,9 @@ const year = (y: string) => (y.length === 2 ? 2000 + Number(y) : Number(y));
 export type NumericOrder = 'dmy' | 'mdy';
 
 const NUMERIC_DATE = /\b(\d{1,2})\s?[/.\-]\s?(\d{1,2})\s?[/.\-]\s?(\d{4}|\d{2})(?![\d])/g;
+
+/** Three two-digit numbers joined by dashes: "20-11-21". */
+const SHORT_DASHED = /^\d{2}\s?-\s?\d{2}\s?-\s?\d{2}$/;
 
 /**
  * A two-digit year straight after another number is the tail of a longer one that a text layer split
@@ -189,7 +197,11 @@ export function findDates(text: string, order: NumericOrder = 'dmy', labelled = 
         // A dotted date is European: only a slashed or dashed one may be month-first.
         const swapped = re === NUMERIC_DATE && !m[0].includes('.') ? build(m as RegExpExecArray, order === 'dmy' ? 'mdy' : 'dmy') : null;
         const guessedMonth = re === MISREAD_MONTH.re && guessedLength(m[2]!);
-        out.push({ iso, index: m.index!, end: m.index! + m[0].length, ...(swapped && swapped !== iso && { otherWay: swapped }), ...(guessedMonth && { guessedMonth }) });
+        const yearFirst = re === NUMERIC_DATE && SHORT_DASHED.test(m[0]) ? isoDate(2000 + Number(m[1]), Number(m[2]), Number(m[3])) : null;
+        out.push({
+          iso, index: m.index!, end: m.index! + m[0].length, ...(swapped && swapped !== iso && { otherWay: swapped }), ...(guessedMonth && { guessedMonth }),
+          ...(yearFirst && yearFirst !== iso && { yearFirst }),
+        });
       }
     }
   }

@@ -78,10 +78,15 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
       claims.push({ row: lines[column[0].cell.lineIndex]!, iso: column[0].date.iso, role: hit.role, opens: true });
     }
     const date = beside ?? datesUnder[0]?.date;
+    // A due or other date's label with no value, under a date that stands just above it: OCR may have
+    // moved the label's value up a line ("2020-11-10" over "Date of delivery"), under an invoice-date
+    // label that then reads it as its own. It claims that date as well (see the claims below).
+    const above = !date && hit.role !== 'invoice' ? dateJustAbove(lines, hit, order) : null;
+    if (above) claims.push({ ...above, role: hit.role, opens: true });
     if (!date || strayLetterWord(hit, line, headerArea)) continue;
     labelled.add(hit.lineIndex);
     if (hit.role === 'due') dueDate ??= date.iso;
-    const another = hit.role === 'invoice' ? namesAnotherDate(hit, line, beside) : null;
+    const another = hit.role === 'invoice' ? (!beside && headingSplitFrom(hit, hits, lines) ? 'other' : namesAnotherDate(hit, line, beside)) : null;
     if (hit.role !== 'invoice' || another === 'other') accounted.add(date.iso);
     const under = beside ? undefined : { cell: datesUnder[0]!.cell.text, row: lines[datesUnder[0]!.cell.lineIndex]! };
     // The row its value is printed in: its own line, or the row under it.
@@ -112,6 +117,7 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
     const found = candidate(date, fallback ? Math.min(weight, BARE_DATE) : weight, conf, beside ? 0 : BELOW_PENALTY, true, wordConf);
     if (namesAnInvoice) found.namesAnInvoice = true;
     if (itemRow) found.itemRow = true;
+    if (!beside && BARE_DATE_WORD.test(hit.label)) found.bareHeading = true;
     if (another === 'qualified' || correctedTitle) found.anotherInvoice = true;
     // Where the label stands: opening its cell in the page's header, or inside a sentence, a footer.
     const opensCell = !/\p{L}/u.test(cellBefore(line, labelStart(hit)));
@@ -161,7 +167,7 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
     const weight = stamped ? TIMESTAMPED : UNLABELLED;
     for (const d of dates) {
       const unknownKey = UNKNOWN_DATE_KEY.test(keyBefore(line.text, d.index));
-      scored.push({ ...candidate(d, weight, line.conf, 0, stamped, spanConf(line, d.index, d.end)), explained: accounted.has(d.iso), unknownKey });
+      scored.push({ ...candidate(d, weight, line.conf, 0, stamped, spanConf(line, d.index, d.end)), explained: accounted.has(d.iso), unknownKey, upper: headerArea(line) });
     }
   });
   const best = scored.reduce<Candidate | null>((b, c) => (!b || c.rank > b.rank ? c : b), null);
@@ -171,10 +177,15 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
   // (a browser's print header "3/16/26, 9:41 AM" on a euro invoice) may be day-first all the same.
   const monthFirstCurrency = currency !== null && MONTH_FIRST_CURRENCIES.has(currency);
   const otherWay = best?.otherWay && (monthFirstCurrency ? !shown && !fromOutsideTheUs(lines) : order === 'mdy' && !labelledMonthFirst(hits)) ? best.otherWay : undefined;
-  return { invoiceDate: best?.iso ?? null, confidence: best ? Math.min(0.98, best.confidence) : 0, dueDate, evidence: evidenceFor(best, scored, otherWay) };
+  // A day-first date of three two-digit numbers ("20-11-21") on a page that prints ISO dates
+  // ("2020-11-10") may be one of them whose century OCR lost: read year first, it competes.
+  const yearFirst = best?.yearFirst && lines.some((l) => ISO_DATE.test(l.text)) ? best.yearFirst : undefined;
+  const readOtherwise = [otherWay, yearFirst].filter((iso): iso is string => iso !== undefined);
+  return { invoiceDate: best?.iso ?? null, confidence: best ? Math.min(0.98, best.confidence) : 0, dueDate, evidence: evidenceFor(best, scored, readOtherwise) };
 }
 
-function evidenceFor(best: Candidate | null, scored: Candidate[], otherWay: string | undefined): DateEvidence {
+/** `readOtherwise`: what the chosen date's digits make read another way the page allows (see readDates). */
+function evidenceFor(best: Candidate | null, scored: Candidate[], readOtherwise: string[]): DateEvidence {
   // A date only a label naming another invoice's date dates (a credit note's "Date de facture
   // d'origine" beside its own date under a label the vocabulary lacks, "Date avoir :") is shown, not
   // booked: nothing on the page says it is this invoice's date.
@@ -189,11 +200,13 @@ function evidenceFor(best: Candidate | null, scored: Candidate[], otherWay: stri
   // beside its own "Datum"): any other labelled date competes with it.
   // A date under a key the vocabulary does not know ("Date de factnre :") competes with a label that
   // names the invoice date by less than its words (a heading's bare "Date", which OCR leaves of
-  // "Date d'échéance" when it loses the second word; a title dated; "Fait le").
+  // "Date d'échéance" when it loses the second word; a title dated; "Fait le"). Under a bare "Date"
+  // heading, so does any date in the page's header that nothing explains: OCR may have moved the
+  // heading's own value off its column (above it, beside another heading) and left it another's.
   const competes = (c: Candidate) => c.iso !== best.iso && !c.explained
     && (explicit ? (c.labelled && !c.itemRow && (c.weight >= best.weight || (Boolean(c.heading) && !best.prominent) || Boolean(best.namesAnInvoice)))
-      || (Boolean(c.unknownKey) && best.weight < EXPLICIT_DATE) : true);
-  const rivals = [...new Set([...scored.filter(competes).map((c) => c.iso), ...(best.contestedBy ?? []), ...(otherWay ? [otherWay] : [])])]
+      || (Boolean(c.unknownKey) && best.weight < EXPLICIT_DATE) || (Boolean(best.bareHeading) && !c.labelled && Boolean(c.upper)) : true);
+  const rivals = [...new Set([...scored.filter(competes).map((c) => c.iso), ...(best.contestedBy ?? []), ...readOtherwise])]
     .filter((iso) => iso !== best.iso);
   return { label: explicit ? 'explicit' : 'generic', rivals, wordConfidence: best.wordConf };
 }
@@ -275,6 +288,43 @@ function misreadWordBefore(hit: LabelHit<DateRole>, line: Line): boolean {
   return word !== undefined && OTHER_DATE_WORDS.some((known) => oneLetterOff(word, known));
 }
 
+/**
+ * A bare "Date" heading whose other words OCR set a line above or below it, as a due or other date's
+ * label ("d'échéance" over "Date", its apostrophe lost: "déchéance"): one heading, "Date d'échéance",
+ * and the date under it is that date. Only a heading with its value under it: a key beside its value
+ * ("Date  12/03/2026" over "Échéance  12/04/2026") is a line of its own.
+ */
+function headingSplitFrom(hit: LabelHit<DateRole>, hits: LabelHit<DateRole>[], lines: Line[]): boolean {
+  if (!BARE_DATE_WORD.test(hit.label)) return false;
+  const line = lines[hit.lineIndex]!;
+  const x0 = line.charX[labelStart(hit)] ?? 0;
+  const x1 = line.charX[hit.afterIndex - 1] ?? 0;
+  return hits.some((o) => {
+    const other = lines[o.lineIndex]!;
+    const x = other.charX[labelStart(o)] ?? -Infinity;
+    return o.role !== 'invoice' && Math.abs(o.lineIndex - hit.lineIndex) === 1 && other.page === line.page
+      && Math.abs(other.y - line.y) <= line.h * LINE_ABOVE && x >= x0 - line.h * 2 && x <= x1 + line.h * 3;
+  });
+}
+/** A date word alone, as matched: "date", "datum". */
+const BARE_DATE_WORD = /^\s*(date|datum)\s*$/;
+
+/**
+ * A date on the line just above a label (within LINE_ABOVE of its height), starting over the label or
+ * just after it, where its value would stand beside it.
+ */
+function dateJustAbove(lines: Line[], hit: LabelHit<DateRole>, order: NumericOrder): { row: Line; iso: string } | null {
+  const line = lines[hit.lineIndex]!;
+  const row = lines[hit.lineIndex - 1];
+  if (!row || row.page !== line.page || line.y - row.y > line.h * LINE_ABOVE) return null;
+  const from = (line.charX[labelStart(hit)] ?? 0) - line.h;
+  const to = (line.charX[hit.afterIndex - 1] ?? 0) + line.h * LINE_ABOVE * 2;
+  const date = findDates(row.text, order).find((d) => (row.charX[d.index] ?? -Infinity) >= from && (row.charX[d.index] ?? Infinity) <= to);
+  return date ? { row, iso: date.iso } : null;
+}
+/** How far above a label, in its line's heights, a value OCR moved up a line may stand. */
+const LINE_ABOVE = 1.5;
+
 /** The wide space that parts two cells of a line (COLUMN_GAP), of which a label's own match may have taken a space. */
 const CELL_BREAK = '\u2003';
 
@@ -311,6 +361,9 @@ function keyBefore(text: string, at: number): string {
   const own = cells.pop()!;
   return /\p{L}/u.test(own) ? own : (cells.pop() ?? '');
 }
+
+/** A year-first ISO date: "2020-11-10". */
+const ISO_DATE = /(?<!\d)(19|20)\d{2}-\d{2}-\d{2}(?!\d)/;
 
 /** The share of page 1's text, from its top, where its header's dates stand. */
 const HEADER_AREA = 0.5;
@@ -427,7 +480,7 @@ const BELOW_PENALTY = 0.1;
  * how surely OCR read it then says how sure the date is.
  */
 type Candidate = {
-  iso: string; otherWay?: string; rank: number; confidence: number; weight: number; labelled: boolean; wordConf: number; explained?: boolean;
+  iso: string; otherWay?: string; yearFirst?: string; rank: number; confidence: number; weight: number; labelled: boolean; wordConf: number; explained?: boolean;
   /** Read from an item table's row (see readDates). */
   itemRow?: boolean;
   /** Its label names another invoice's date, a word in its cell says ("Original Invoice Date", "date de facture d'origine"). */
@@ -444,13 +497,17 @@ type Candidate = {
   namesAnInvoice?: boolean;
   /** Its heading's cell is claimed by a due or other date's heading too: the row's unclaimed dates compete. */
   contestedBy?: string[];
+  /** Unlabelled, in the upper half of page 1 (HEADER_AREA). */
+  upper?: boolean;
+  /** Under a bare "Date" heading ("Date" alone in its cell), not beside it. */
+  bareHeading?: boolean;
   /** Unlabelled, after a key of its own the vocabulary does not know (UNKNOWN_DATE_KEY). */
   unknownKey?: boolean;
   /** Its value is claimed by a due or other date's label too, and its row has no other date: that label's, maybe. */
   sharedCell?: boolean;
 };
-function candidate({ iso, otherWay }: DateMatch, weight: number, conf: number, penalty: number, labelled: boolean, wordConf: number): Candidate {
-  return { iso, otherWay, rank: weight * (0.5 + 0.5 * conf) - penalty, confidence: weight * conf - penalty, weight, labelled, wordConf };
+function candidate({ iso, otherWay, yearFirst }: DateMatch, weight: number, conf: number, penalty: number, labelled: boolean, wordConf: number): Candidate {
+  return { iso, otherWay, yearFirst, rank: weight * (0.5 + 0.5 * conf) - penalty, confidence: weight * conf - penalty, weight, labelled, wordConf };
 }
 
 /**

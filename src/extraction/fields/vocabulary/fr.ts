@@ -165,6 +165,8 @@ export const FR: Vocabulary = {
   ],
   dueDateLabels: [
     'echeance',
+    // "Date d'échéance" whose apostrophe OCR lost.
+    'decheance',
     String.raw`date\s+(d'|de\s+)?(echeance|limite|paiement|reglement)`,
     String.raw`a\s+regler`,
     String.raw`paiement\s+(le|avant|au)`,
