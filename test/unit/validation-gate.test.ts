@@ -392,6 +392,27 @@ test('amounts whose leading digit groups stand apart on other lines are held for
   assert.notDeepEqual(read(block(true)), ['validated', 18000]);
 });
 
+test('dates OCR moved off their labels or cut short are shown, not booked', () => {
+  const read = (runs: TextRun[]) => {
+    const inv = readFields([...header, ...runs, ...totals]);
+    return [decide(inv, 'pdf-text').status, inv.fields.date_facture];
+  };
+  // "2020-11-25" read "20-11-25" without its century: on a page of ISO dates, read year first too.
+  assert.deepEqual(read([run('Invoice date : 20-11-25', 350, 60, 8)]), ['validated', '2025-11-20']);
+  assert.notDeepEqual(read([run('Invoice date : 20-11-25', 350, 60, 8), run('Date of delivery : 2020-11-10', 350, 72, 8)]), ['validated', '2025-11-20']);
+  // A delivery label whose value OCR moved up a line, under an invoice-date label with none beside it.
+  const issued = [run('Invoice date', 40, 100, 8), run('2025-03-10', 40, 111, 8)];
+  assert.deepEqual(read(issued), ['validated', '2025-03-10']);
+  assert.notDeepEqual(read([...issued, run('Date of delivery', 40, 122, 8)]), ['validated', '2025-03-10']);
+  // "Date d'échéance" as two lines, its apostrophe lost: the date under it is the due date.
+  const heading = [run('Date', 40, 110, 8), run('Code client', 120, 110, 8), run('12.05.2025', 40, 122, 8), run('C-1022', 120, 122, 8)];
+  assert.deepEqual(read(heading), ['validated', '2025-05-12']);
+  assert.notDeepEqual(read([run('déchéance', 40, 99, 8), ...heading]), ['validated', '2025-05-12']);
+  // Under a bare "Date" heading, a date in the page's header that nothing explains competes.
+  assert.notDeepEqual(read([run('19/06/2025', 300, 60, 8), ...heading]), ['validated', '2025-05-12']);
+  assert.deepEqual(read([run('Livraison : 19/06/2025', 300, 60, 8), ...heading]), ['validated', '2025-05-12']);
+});
+
 test('a euro page read month-first because of one browser header leaves its date for review', () => {
   const verdict = decided([run('3/16/26, 9:41 AM', 40, 5), run('Date de facture : 05/03/2026', 350, 60)]);
   assert.equal(verdict.status, 'pending');

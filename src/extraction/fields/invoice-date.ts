@@ -310,14 +310,15 @@ function headingSplitFrom(hit: LabelHit<DateRole>, hits: LabelHit<DateRole>[], l
 const BARE_DATE_WORD = /^\s*(date|datum)\s*$/;
 
 /**
- * A date on the line just above a label (within LINE_ABOVE of its height), starting over the label or
- * just after it, where its value would stand beside it.
+ * A date on the line just above a label (within LINE_ABOVE of its height), starting over the label's
+ * cell or just after it, where its value would stand beside it.
  */
 function dateJustAbove(lines: Line[], hit: LabelHit<DateRole>, order: NumericOrder): { row: Line; iso: string } | null {
   const line = lines[hit.lineIndex]!;
   const row = lines[hit.lineIndex - 1];
   if (!row || row.page !== line.page || line.y - row.y > line.h * LINE_ABOVE) return null;
-  const from = (line.charX[labelStart(hit)] ?? 0) - line.h;
+  // From where the label's cell starts ("Date of delivery": the label matched is "delivery").
+  const from = (line.charX[labelStart(hit) - cellBefore(line, labelStart(hit)).length] ?? 0) - line.h;
   const to = (line.charX[hit.afterIndex - 1] ?? 0) + line.h * LINE_ABOVE * 2;
   const date = findDates(row.text, order).find((d) => (row.charX[d.index] ?? -Infinity) >= from && (row.charX[d.index] ?? Infinity) <= to);
   return date ? { row, iso: date.iso } : null;
