@@ -408,6 +408,13 @@ test('dates OCR moved off their labels or cut short are shown, not booked', () =
   const heading = [run('Date', 40, 110, 8), run('Code client', 120, 110, 8), run('12.05.2025', 40, 122, 8), run('C-1022', 120, 122, 8)];
   assert.deepEqual(read(heading), ['validated', '2025-05-12']);
   assert.notDeepEqual(read([run('déchéance', 40, 99, 8), ...heading]), ['validated', '2025-05-12']);
+  // A date after its due date, under a bare "Date": one of them is misread. Not under a label that names the invoice date.
+  assert.deepEqual(read([run('Date : Jan 1, 2025', 350, 60, 8), run('Due Date : Jan 31, 2025', 350, 72, 8)]), ['validated', '2025-01-01']);
+  assert.notDeepEqual(read([run('Date : Jun 1, 2025', 350, 60, 8), run('Due Date : Jan 31, 2025', 350, 72, 8)]), ['validated', '2025-06-01']);
+  assert.deepEqual(read([run('Invoice date : 30/06/2025', 350, 60, 8), run('Due date : 20/06/2025', 350, 72, 8)]), ['validated', '2025-06-30']);
+  // An order's "du 30 janv." under an invoice-date label whose own value OCR moved away: the order's date.
+  const order = [run('24 mars 2025', 37, 112, 7.5), run('CL76914', 208, 112, 7.5), run('PO', 390, 112, 7.5), run('15335', 403, 112, 7.5), run('du', 428, 112, 7.5), run('30', 443, 112, 7.5), run('janv.', 456, 112, 7.5), run('2025', 482, 112, 7.5)];
+  assert.notDeepEqual(read([run('À', 34, 100, 7), run('le', 104, 100, 7), ...order]), ['validated', '2025-01-30']);
   // Under a bare "Date" heading, a date in the page's header that nothing explains competes.
   assert.notDeepEqual(read([run('19/06/2025', 300, 60, 8), ...heading]), ['validated', '2025-05-12']);
   assert.deepEqual(read([run('Livraison : 19/06/2025', 300, 60, 8), ...heading]), ['validated', '2025-05-12']);
@@ -562,6 +569,8 @@ test('OCR-garbled words around a date label do not make another date the invoice
   assert.notDeepEqual(under([run('Période : du 1-Dec-2022 au 31-Dec-2022', 40, 165)]), ['validated', '2022-12-31']);
   assert.notDeepEqual(under([run('Annule et rompluce la facture F2022-3739 du 15-Oct-2022', 40, 165)]), ['validated', '2022-10-15']);
   assert.notDeepEqual(under([run('Date de Ia prestation', 200, 165), run('12-Mar-2024', 330, 165)]), ['validated', '2024-03-12']);
+  // A key OCR read with a digit for a letter is a key all the same.
+  assert.notDeepEqual(under([run('Prestati0u :', 200, 165), run('12-Mar-2024', 330, 165)]), ['validated', '2024-03-12']);
   // The value in the heading's own column stays its value, whatever text the row prints before it.
   assert.deepEqual(under([run('Projet Alpha', 40, 165), run('25-Dec-2022', 200, 165)]), ['validated', '2022-12-25']);
 });

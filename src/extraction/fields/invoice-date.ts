@@ -58,13 +58,17 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
     // The date beside the label, as sure as its own words; else the one under it, slightly less sure.
     // Only in the cell the label's value stands in: a date in a later cell of its row (a reference,
     // another column's unlabelled date) is not its value, which may stand under it.
-    const value = valueCell(hit.after);
-    const beside = findDates(hit.after, order, true).find((d) => d.index >= value.start && d.end <= value.end);
+    // A period's or an order's label that ends in its date's day ("du 30", "au 31") holds the start of
+    // its value: the date is read from that day on ("PO 15335 du 30 janv. 2023"). Only its date's
+    // value counts for such a label, not where its words stand.
+    const after = hit.role === 'invoice' ? hit.after : `${/\d+$/.exec(hit.label)?.[0] ?? ''}${hit.after}`;
+    const value = valueCell(after);
+    const beside = findDates(after, order, true).find((d) => d.index >= value.start && d.end <= value.end);
     // Only the rows a value may come from: a column that runs on down the page (an address block's
     // lines keep it going) reaches other sections' dates ("Période facturée : du … au 30-04-2023").
     // A value cell that prints a date OCR left unreadable ("issued at 20 20-11-21") is the label's
     // value, as it is down a column (datesDownTheColumn): a date under it is another line's.
-    const unreadBeside = !beside && UNREAD_DATE.some((re) => re.test(hit.after.slice(value.start, value.end)));
+    const unreadBeside = !beside && UNREAD_DATE.some((re) => re.test(after.slice(value.start, value.end)));
     const column = beside || unreadBeside ? [] : datesDownTheColumn(hit.belowCells().filter((c) => c.lineIndex <= hit.lineIndex + MAX_ROWS_UNDER), order);
     const datesUnder = column.filter(({ date }) => {
       const row = dateRowUnder(lines, hit.lineIndex, date.iso, order);
@@ -181,7 +185,13 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
   // ("2020-11-10") may be one of them whose century OCR lost: read year first, it competes.
   const yearFirst = best?.yearFirst && lines.some((l) => ISO_DATE.test(l.text)) ? best.yearFirst : undefined;
   const readOtherwise = [otherWay, yearFirst].filter((iso): iso is string => iso !== undefined);
-  return { invoiceDate: best?.iso ?? null, confidence: best ? Math.min(0.98, best.confidence) : 0, dueDate, evidence: evidenceFor(best, scored, readOtherwise) };
+  const evidence = evidenceFor(best, scored, readOtherwise);
+  // A due date before a date only a bare "Date" labels: one of the two is misread ("Jan 1, 2022" read
+  // "Jun 1, 2022" above "Due Date: Jan 31, 2022"). The date is shown, not booked. (Under a label that
+  // names the invoice date, an earlier deadline is the page's own: a discount's "Bei Zahlung bis zum
+  // 20.06.2025" printed on an invoice of 30.06.2025.)
+  if (best && evidence.label === 'generic' && dueDate !== null && dueDate < best.iso) evidence.wordConfidence = Math.min(evidence.wordConfidence, DUE_BEFORE);
+  return { invoiceDate: best?.iso ?? null, confidence: best ? Math.min(0.98, best.confidence) : 0, dueDate, evidence };
 }
 
 /** `readOtherwise`: what the chosen date's digits make read another way the page allows (see readDates). */
@@ -452,8 +462,11 @@ const PERIOD_LINK = /^\s*(au|bis|to|until|till|through|[-\u2013])\s*$/i;
 /** A cell of words alone: a key, a heading, a name; no number, no date. */
 const WORDS_ONLY = /^\s*\p{L}[\p{L}'.\s-]*$/u;
 
-/** A word and a colon just before a value, in its cell or as the cell before it: a key of its own. */
-const KEY_BEFORE_VALUE = /\p{L}{2,}\.?\s*[:;]\s*$/u;
+/**
+ * A word and a colon just before a value, in its cell or as the cell before it: a key of its own. OCR
+ * may read a letter of it as a digit ("prestati0u :"): two letters or digits, one of them a letter.
+ */
+const KEY_BEFORE_VALUE = /(?=[\p{L}\d]*\p{L})[\p{L}\d]{2,}\.?\s*[:;]\s*$/u;
 
 /**
  * How surely the words of a date read under its label were read, in its row. Found by the date's own
@@ -468,6 +481,8 @@ function confUnder(line: Line, cell: string, date: { index: number; end: number 
 const MAX_ROWS_UNDER = 6;
 
 const UNLABELLED = 0.6;
+/** The word confidence of a date after its due date: under decision.ts's UNSURE_DATE. */
+const DUE_BEFORE = 0.5;
 /** The word confidence of a date whose month's name was guessed (date-parser.ts): under decision.ts's UNSURE_DATE. */
 const GUESSED_MONTH = 0.5;
 /** A till receipt's date printed with the time of the sale weighs as a bare "Date" label (labels.ts). */
