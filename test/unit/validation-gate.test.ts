@@ -415,6 +415,13 @@ test('dates OCR moved off their labels or cut short are shown, not booked', () =
   // An order's "du 30 janv." under an invoice-date label whose own value OCR moved away: the order's date.
   const order = [run('24 mars 2025', 37, 112, 7.5), run('CL76914', 208, 112, 7.5), run('PO', 390, 112, 7.5), run('15335', 403, 112, 7.5), run('du', 428, 112, 7.5), run('30', 443, 112, 7.5), run('janv.', 456, 112, 7.5), run('2025', 482, 112, 7.5)];
   assert.notDeepEqual(read([run('À', 34, 100, 7), run('le', 104, 100, 7), ...order]), ['validated', '2025-01-30']);
+  // A label whose own date OCR left unreadable ("Jau 1, 2025") may hold the invoice's: a date under a label no stronger is not booked.
+  const dueGarbled = run('Dnc Date :   Jan 31, 2025', 350, 75, 8);
+  assert.deepEqual(read([dueGarbled]), ['validated', '2025-01-31']);
+  assert.notDeepEqual(read([run('Date :   Jau 1, 2025', 350, 60, 8), dueGarbled]), ['validated', '2025-01-31']);
+  // A date under an unknown "Date …" key competes with a bare label's, even when the deadline's label accounts for it.
+  const unknownKey = [run('Date : 05/04/2025', 350, 60, 8), run('Date de faeturation   19/05/2025', 40, 80, 8)];
+  assert.notDeepEqual(read([...unknownKey, run('Paiement au plus tard le 19/05/2025', 40, 300, 8)]), ['validated', '2025-04-05']);
   // Under a bare "Date" heading, a date in the page's header that nothing explains competes.
   assert.notDeepEqual(read([run('19/06/2025', 300, 60, 8), ...heading]), ['validated', '2025-05-12']);
   assert.deepEqual(read([run('Livraison : 19/06/2025', 300, 60, 8), ...heading]), ['validated', '2025-05-12']);

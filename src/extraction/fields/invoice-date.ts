@@ -46,6 +46,8 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
   const headerArea = upperPart(lines, HEADER_AREA);
   // `opens`: a due or other label's date beside it, or opening its cell under it; not one inside a
   // reference under it ("RE-20201121/508" under "Your order").
+  // The weights of invoice-date labels whose value beside them OCR left unreadable ("Date:   Jau 1, 2022").
+  const unreadLabels: number[] = [];
   const claims: Array<{ row: Line; iso: string; role: DateRole; found?: Candidate; opens?: boolean }> = [];
   const { order, shown } = numericDateOrderShown(lines.map((l) => l.text));
   const hits = findLabels(lines, DATE_LABELS);
@@ -69,6 +71,7 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
     // A value cell that prints a date OCR left unreadable ("issued at 20 20-11-21") is the label's
     // value, as it is down a column (datesDownTheColumn): a date under it is another line's.
     const unreadBeside = !beside && UNREAD_DATE.some((re) => re.test(after.slice(value.start, value.end)));
+    if (unreadBeside && hit.role === 'invoice') unreadLabels.push(hit.weight);
     const column = beside || unreadBeside ? [] : datesDownTheColumn(hit.belowCells().filter((c) => c.lineIndex <= hit.lineIndex + MAX_ROWS_UNDER), order);
     const datesUnder = column.filter(({ date }) => {
       const row = dateRowUnder(lines, hit.lineIndex, date.iso, order);
@@ -191,6 +194,9 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
   // names the invoice date, an earlier deadline is the page's own: a discount's "Bei Zahlung bis zum
   // 20.06.2025" printed on an invoice of 30.06.2025.)
   if (best && evidence.label === 'generic' && dueDate !== null && dueDate < best.iso) evidence.wordConfidence = Math.min(evidence.wordConfidence, DUE_BEFORE);
+  // A label as strong as the chosen date's whose own date OCR left unreadable: that date may be the
+  // invoice's, and the one chosen another's whose label OCR garbled ("Dnc Date:   Jan 31, 2022").
+  if (best && unreadLabels.some((w) => w >= best.weight)) evidence.wordConfidence = Math.min(evidence.wordConfidence, UNREAD_RIVAL);
   return { invoiceDate: best?.iso ?? null, confidence: best ? Math.min(0.98, best.confidence) : 0, dueDate, evidence };
 }
 
@@ -213,7 +219,9 @@ function evidenceFor(best: Candidate | null, scored: Candidate[], readOtherwise:
   // "Date d'échéance" when it loses the second word; a title dated; "Fait le"). Under a bare "Date"
   // heading, so does any date in the page's header that nothing explains: OCR may have moved the
   // heading's own value off its column (above it, beside another heading) and left it another's.
-  const competes = (c: Candidate) => c.iso !== best.iso && !c.explained
+  // A date under an unknown key competes even when a due date's label accounts for its value: the key
+  // may be the invoice date's, garbled ("Date de faeturation   2022-05-19" on a page payable the same day).
+  const competes = (c: Candidate) => c.iso !== best.iso && (!c.explained || Boolean(c.unknownKey))
     && (explicit ? (c.labelled && !c.itemRow && (c.weight >= best.weight || (Boolean(c.heading) && !best.prominent) || Boolean(best.namesAnInvoice)))
       || (Boolean(c.unknownKey) && best.weight < EXPLICIT_DATE) || (Boolean(best.bareHeading) && !c.labelled && Boolean(c.upper)) : true);
   const rivals = [...new Set([...scored.filter(competes).map((c) => c.iso), ...(best.contestedBy ?? []), ...readOtherwise])]
@@ -238,8 +246,14 @@ function datesDownTheColumn(cells: ColumnCell[], order: NumericOrder): Array<{ c
   return out;
 }
 
-/** A day beside a year, or a day and a month with their separators: a date, whatever OCR made of the rest. */
-const UNREAD_DATE = [/(?<![\d.,])\d{1,2}(?![\d,]).*(?<![\d.,])(?:19|20)\d{2}(?!\d)/, /(?<![\d.,])\d{1,2}\s?[./-]\s?\d{1,2}\s?[./-]/];
+/**
+ * A day beside a year, a day and a month with their separators, or a word, a day and a year ("Jau 1,
+ * 2022", its month garbled): a date, whatever OCR made of the rest.
+ */
+const UNREAD_DATE = [
+  /(?<![\d.,])\d{1,2}(?![\d,]).*(?<![\d.,])(?:19|20)\d{2}(?!\d)/, /(?<![\d.,])\d{1,2}\s?[./-]\s?\d{1,2}\s?[./-]/,
+  /\p{L}{3,9}\.?\s+\d{1,2},?\s+(?:19|20)\d{2}(?!\d)/u,
+];
 
 /**
  * An invoice-date label whose date is another's: the invoice a credit note corrects ("Original
@@ -481,6 +495,8 @@ function confUnder(line: Line, cell: string, date: { index: number; end: number 
 const MAX_ROWS_UNDER = 6;
 
 const UNLABELLED = 0.6;
+/** The word confidence of a date beside a label as strong whose own date is unreadable: under decision.ts's UNSURE_DATE. */
+const UNREAD_RIVAL = 0.5;
 /** The word confidence of a date after its due date: under decision.ts's UNSURE_DATE. */
 const DUE_BEFORE = 0.5;
 /** The word confidence of a date whose month's name was guessed (date-parser.ts): under decision.ts's UNSURE_DATE. */
