@@ -408,6 +408,14 @@ test('dates OCR moved off their labels or cut short are shown, not booked', () =
   const heading = [run('Date', 40, 110, 8), run('Code client', 120, 110, 8), run('12.05.2025', 40, 122, 8), run('C-1022', 120, 122, 8)];
   assert.deepEqual(read(heading), ['validated', '2025-05-12']);
   assert.notDeepEqual(read([run('déchéance', 40, 99, 8), ...heading]), ['validated', '2025-05-12']);
+  // An order's label with its own value ("Bon de commande n° :   CMD-75210") has lost none to the line above.
+  assert.deepEqual(read([run('Date de facturation :   22/02/2025', 40, 100, 8), run('Bon de commande n° :   CMD-75210', 40, 111, 8)]), ['validated', '2025-02-22']);
+  // A key the vocabulary does not know, its value moved up a line beside an invoice-date label's column ("Zahlungszie1 :").
+  const stacked = [run('Belegdatum :', 44, 142, 9), run('2. Januar 2025', 60, 153, 9)];
+  assert.deepEqual(read(stacked), ['validated', '2025-01-02']);
+  assert.notDeepEqual(read([...stacked, run('Zahlungszie1 :', 40, 162, 9), run('Bestellnummer :   BC-26890', 41, 173, 9)]), ['validated', '2025-01-02']);
+  // With its own value under it, the key has lost none.
+  assert.deepEqual(read([...stacked, run('Zahlungszie1 :', 40, 162, 9), run('1. Februar 2025', 60, 173, 9)]), ['validated', '2025-01-02']);
   // A date after its due date, under a bare "Date": one of them is misread. Not under a label that names the invoice date.
   assert.deepEqual(read([run('Date : Jan 1, 2025', 350, 60, 8), run('Due Date : Jan 31, 2025', 350, 72, 8)]), ['validated', '2025-01-01']);
   assert.notDeepEqual(read([run('Date : Jun 1, 2025', 350, 60, 8), run('Due Date : Jan 31, 2025', 350, 72, 8)]), ['validated', '2025-06-01']);

@@ -133,6 +133,7 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
     claims.push({ row: valueRow, iso: date.iso, role: hit.role, found });
     (fallback ? qualified : scored).push(found);
   }
+  for (const claim of valuelessKeyClaims(lines, hits, order)) claims.push({ ...claim, role: 'decoy', opens: true });
   // A date that a due or other date's label claims as well (beside it, or under it as a heading): the
   // cells of a row that lost one against its headings were shared out wrongly, and the row's other
   // date may be the invoice's. With no other date in the row, nothing says whose date it is: the
@@ -334,21 +335,55 @@ function headingSplitFrom(hit: LabelHit<DateRole>, hits: LabelHit<DateRole>[], l
 const BARE_DATE_WORD = /^\s*(date|datum)\s*$/;
 
 /**
- * A date on the line just above a label (within LINE_ABOVE of its height), starting over the label's
- * cell or just after it, where its value would stand beside it.
+ * A date on the line just above a label with nothing after it (within LINE_ABOVE of its height),
+ * starting over the label's cell or after it, where its value would stand beside it.
  */
 function dateJustAbove(lines: Line[], hit: LabelHit<DateRole>, order: NumericOrder): { row: Line; iso: string } | null {
+  // A label with a value of its own after it ("Bon de commande n° : CMD-75210") has lost none.
+  if (/\d/.test(hit.after)) return null;
   const line = lines[hit.lineIndex]!;
-  const row = lines[hit.lineIndex - 1];
-  if (!row || row.page !== line.page || line.y - row.y > line.h * LINE_ABOVE) return null;
   // From where the label's cell starts ("Date of delivery": the label matched is "delivery").
-  const from = (line.charX[labelStart(hit) - cellBefore(line, labelStart(hit)).length] ?? 0) - line.h;
-  const to = (line.charX[hit.afterIndex - 1] ?? 0) + line.h * LINE_ABOVE * 2;
+  return dateAboveCell(lines, hit.lineIndex, labelStart(hit) - cellBefore(line, labelStart(hit)).length, hit.afterIndex, order);
+}
+
+/**
+ * A date on the line just above the cell of `lines[lineIndex]` from `start` to `end`, where that
+ * cell's value would stand beside it, when its own line prints no date.
+ */
+function dateAboveCell(lines: Line[], lineIndex: number, start: number, end: number, order: NumericOrder): { row: Line; iso: string } | null {
+  const line = lines[lineIndex]!;
+  const row = lines[lineIndex - 1];
+  // Only from a line that prints no date of its own: one that does holds its labels' values.
+  if (!row || row.page !== line.page || line.y - row.y > line.h * LINE_ABOVE || findDates(line.text, order).length) return null;
+  const from = (line.charX[start] ?? 0) - line.h;
+  const to = (line.charX[end - 1] ?? 0) + line.h * VALUE_REACH;
   const date = findDates(row.text, order).find((d) => (row.charX[d.index] ?? -Infinity) >= from && (row.charX[d.index] ?? Infinity) <= to);
   return date ? { row, iso: date.iso } : null;
 }
+
+/**
+ * Keys the vocabulary does not name, ending their lines with nothing after them ("Zahlungszie1 :",
+ * "Zahlungsziel" garbled), with no date on the line under them either: their value may be the date
+ * OCR moved up a line, which an invoice-date label above then reads as its own. Each claims it.
+ */
+function valuelessKeyClaims(lines: Line[], hits: LabelHit<DateRole>[], order: NumericOrder): Array<{ row: Line; iso: string }> {
+  const out: Array<{ row: Line; iso: string }> = [];
+  lines.forEach((line, i) => {
+    const cellStart = line.text.lastIndexOf(CELL_BREAK) + 1;
+    if (!VALUELESS_KEY.test(line.text.slice(cellStart)) || hits.some((h) => h.lineIndex === i && h.role === 'invoice')) return;
+    const next = lines[i + 1];
+    if (next && next.page === line.page && next.y - line.y <= line.h * LINE_ABOVE && findDates(next.text, order).length) return;
+    const above = dateAboveCell(lines, i, cellStart, line.text.length, order);
+    if (above) out.push(above);
+  });
+  return out;
+}
+/** A cell of words ending in a colon, and nothing after it: a key without its value. */
+const VALUELESS_KEY = /^\s*(?=[\p{L}\d-]*\p{L})[\p{L}\d][\p{L}\d.' -]*[:;]\s*$/u;
 /** How far above a label, in its line's heights, a value OCR moved up a line may stand. */
 const LINE_ABOVE = 1.5;
+/** How far after its key, in line heights, a value may start: keys align their values in a column of their own. */
+const VALUE_REACH = 8;
 
 /** The wide space that parts two cells of a line (COLUMN_GAP), of which a label's own match may have taken a space. */
 const CELL_BREAK = '\u2003';
