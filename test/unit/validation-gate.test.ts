@@ -5,6 +5,7 @@ import { test } from 'node:test';
 import { supplierModel } from '../../src/extraction/fields/supplier-model.ts';
 import { decide } from '../../src/extraction/checks/decision.ts';
 import { readFields } from '../../src/extraction/fields/read-fields.ts';
+import { datesDownTheColumn } from '../../src/extraction/fields/invoice-date.ts';
 import type { TextRun } from '../../src/extraction/layout/text-run.ts';
 
 const run = (text: string, x: number, y: number, h = 10, conf = 1): TextRun => ({ text, x, y, w: text.length * h * 0.5, h, page: 1, conf });
@@ -612,4 +613,14 @@ test("a date in a later cell of a label's row is not its value: the value under 
   // The value in the next cell after a colon of its own: still the label's.
   const colon = readFields([...header, run('Date de facture', 250, 60), run(':', 330, 60), run('04/02/2026', 360, 60), ...totals]);
   assert.deepEqual([decide(colon, 'pdf-text').status, colon.fields.date_facture], ['validated', '2026-02-04']);
+});
+
+test("a heading's column stops at a cell whose first date follows another date's year", () => {
+  // OCR-noise review (generated seed 88, seed 110, shifted words): a row of headings split in two
+  // lines, the cell under "Établie le" read "janvier 2026 3 mars 2026", the first date's day cut off.
+  const cell = (text: string) => ({ text, lineIndex: 1, end: 0 });
+  assert.deepEqual(datesDownTheColumn([cell('janvier 2026 3 mars 2026')], 'dmy').map((d) => d.date.iso), []);
+  assert.deepEqual(datesDownTheColumn([cell('3 mars 2026')], 'dmy').map((d) => d.date.iso), ['2026-03-03']);
+  // A year inside a reference is none: "CMD2023-58752 du 3 mars 2026".
+  assert.deepEqual(datesDownTheColumn([cell('CMD2023-58752 du 3 mars 2026')], 'dmy').map((d) => d.date.iso), ['2026-03-03']);
 });

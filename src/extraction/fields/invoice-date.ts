@@ -235,17 +235,25 @@ function evidenceFor(best: Candidate | null, scored: Candidate[], readOtherwise:
  * left unreadable ("01 rnal 2026"): that cell is the label's value, and the dates below it are other
  * rows' (a due date pushed down a line). So is a first cell that prints digits but no date: another
  * heading's value ("FC-23-0079" under "Date" when "Facture n°" shifted off the row of headings), and
- * a date further down is some other line's ("Période facturée : du 01-04-2023 au 30-04-2023").
+ * a date further down is some other line's ("Période facturée : du 01-04-2023 au 30-04-2023"). So is
+ * a cell whose first date follows a year of another's.
  */
-function datesDownTheColumn(cells: ColumnCell[], order: NumericOrder): Array<{ cell: ColumnCell; date: DateMatch }> {
+export function datesDownTheColumn(cells: ColumnCell[], order: NumericOrder): Array<{ cell: ColumnCell; date: DateMatch }> {
   const out: Array<{ cell: ColumnCell; date: DateMatch }> = [];
   for (const [k, cell] of cells.entries()) {
     const date = findDates(cell.text, order, true)[0];
+    // A year before the cell's first date is another date's, its day cut off into another cell
+    // ("janvier 2025 16 janvier 2025" under a heading of a row split in two): the heading's value is
+    // that one, unread.
+    if (date && YEAR_ALONE.test(cell.text.slice(0, date.index))) break;
     if (date) out.push({ cell, date });
     else if (UNREAD_DATE.some((re) => re.test(cell.text)) || (k === 0 && /\d/.test(cell.text))) break;
   }
   return out;
 }
+
+/** A year standing alone, not inside a reference ("CMD2023-58752", "PO-2023"). */
+const YEAR_ALONE = /(?<![\p{L}\d/.-])(?:19|20)\d{2}(?![\d/.-])/u;
 
 /**
  * A day beside a year, a day and a month with their separators, or a word, a day and a year ("Jau 1,
