@@ -53,20 +53,21 @@ test("a row read again keeps the page's digits when it mends only separators and
   assert.equal(sameDigitsInRow(row, (await again('2/02/2024'))!), false, 'a digit lost');
 });
 
-test('real OCR: a render whose "Date" OCR read as noise on the page is validated with its date', async () => {
-  // Tune seed 62, invoice 43: the page read "pat are 24/08/2026"; the strip reads "Date 24/08/2026".
-  const { entry, result, validatedRight } = await extractGenerated(async (dir) => (await generateOne(62, 43, dir, ['render']))[0]!);
+/** A generated page read by real OCR is validated with its date, under a label of the strength given. */
+async function validatedWithItsDate(seed: number, index: number, kind: 'render' | 'scan', label: 'explicit' | 'generic'): Promise<void> {
+  const { entry, result, validatedRight } = await extractGenerated(async (dir) => (await generateOne(seed, index, dir, [kind]))[0]!);
   assert.equal(result.fields.date_facture, entry.expected.date_facture);
-  assert.equal(result.extra.dateEvidence?.label, 'generic');
+  assert.equal(result.extra.dateEvidence?.label, label);
   assert.equal(result.status, 'validated', result.reviewReasons.join('; '));
   assert.ok(validatedRight);
+}
+
+test('real OCR: a render whose "Date" OCR read as noise on the page is validated with its date', async () => {
+  // Tune seed 62, invoice 43: the page read "pat are 24/08/2026"; the strip reads "Date 24/08/2026".
+  await validatedWithItsDate(62, 43, 'render', 'generic');
 });
 
 test('real OCR: a scan whose date beside its label lost a slash reads it from that row read again', async () => {
   // Tune seed 85, invoice 6: the page read "Date de facturation : 2202/2024", no date; the strip reads "22/02/2024".
-  const { entry, result, validatedRight } = await extractGenerated(async (dir) => (await generateOne(85, 6, dir, ['scan']))[0]!);
-  assert.equal(result.fields.date_facture, entry.expected.date_facture);
-  assert.equal(result.extra.dateEvidence?.label, 'explicit');
-  assert.equal(result.status, 'validated', result.reviewReasons.join('; '));
-  assert.ok(validatedRight);
+  await validatedWithItsDate(85, 6, 'scan', 'explicit');
 });

@@ -3,7 +3,7 @@ import { COLUMN_GAP, spanConf, upperPart, type Line } from '../layout/lines.ts';
 import { findAmounts } from './amount-parser.ts';
 import { findDates, numericDateOrderShown, oneLetterOff, type DateMatch, type NumericOrder } from './date-parser.ts';
 import { findLabels, labelsValueCell, valueCell, type ColumnCell, type LabelHit } from './labelled-values.ts';
-import { AMOUNT_DECOYS, BARE_DATE, CREDIT_NOTE_TITLE, DATE_LABELS, DATE_QUALIFIERS, DATE_QUALIFIERS_BEFORE, LETTER_DATE_WORD, NAMES_AN_INVOICE, NAMES_THE_INVOICE_DATE, NUMBERED_TITLE, OTHER_DATE_WORDS, OUTSIDE_THE_US, UNKNOWN_DATE_KEY, UNNUMBERED_TITLE, WEEKDAY, EXPLICIT_DATE, type DateRole } from './labels.ts';
+import { AMOUNT_DECOYS, BARE_DATE, CREDIT_NOTE_TITLE, DATE_LABELS, DATE_QUALIFIERS, DATE_QUALIFIERS_BEFORE, LETTER_DATE_WORD, NAMES_AN_INVOICE, NAMES_THE_INVOICE_DATE, NUMBERED_TITLE, OTHER_DATE_WORDS, OUTSIDE_THE_US, BARE_DATE_WORD, UNKNOWN_DATE_KEY, UNNUMBERED_TITLE, WEEKDAY, EXPLICIT_DATE, type DateRole } from './labels.ts';
 import { fold } from './text-normalise.ts';
 import { isOneNarrowColumn } from '../layout/narrow-column.ts';
 
@@ -44,10 +44,10 @@ export function readDates(lines: Line[], currency: string | null = null): DateRe
   const labelled = new Set<number>();
   const qualified: Candidate[] = [];
   const headerArea = upperPart(lines, HEADER_AREA);
-  // `opens`: a due or other label's date beside it, or opening its cell under it; not one inside a
-  // reference under it ("RE-20201121/508" under "Your order").
   // The weights of invoice-date labels whose value beside them OCR left unreadable ("Date:   Jau 1, 2022").
   const unreadLabels: number[] = [];
+  // `opens`: a due or other label's date beside it, or opening its cell under it; not one inside a
+  // reference under it ("RE-20201121/508" under "Your order").
   const claims: Array<{ row: Line; iso: string; role: DateRole; found?: Candidate; opens?: boolean }> = [];
   const { order, shown } = numericDateOrderShown(lines.map((l) => l.text));
   const hits = findLabels(lines, DATE_LABELS);
@@ -339,8 +339,6 @@ function headingSplitFrom(hit: LabelHit<DateRole>, hits: LabelHit<DateRole>[], l
       && Math.abs(other.y - line.y) <= line.h * LINE_ABOVE && x >= x0 - line.h * 2 && x <= x1 + line.h * 3;
   });
 }
-/** A date word alone, as matched: "date", "datum". */
-const BARE_DATE_WORD = /^\s*(date|datum)\s*$/;
 
 /**
  * A date on the line just above a label with nothing after it (within LINE_ABOVE of its height),

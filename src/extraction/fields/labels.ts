@@ -182,6 +182,8 @@ export const DATE_LABELS: Label<DateRole>[] = [
  * "order"): one of them, one letter off, before a bare "Date" ("Dolivery date") makes it that date.
  */
 export const OTHER_DATE_WORDS: readonly string[] = [...words('dueDateLabels'), ...words('otherDateLabels')].filter((w) => /^[a-z]{4,}$/.test(w));
+/** A date word alone, as matched ("date ", "Datum"): a bare "Date" (the vocabulary's single words, not "Date et heure"). */
+export const BARE_DATE_WORD = new RegExp(String.raw`^\s*${alt(words('dateWords').filter((w) => /^[a-z]+$/.test(w)))}\s*$`);
 /**
  * A key that names some date the vocabulary does not know, as a cell before its date: "Date" or
  * "Datum" and words ("Date de factnre :", OCR's garbling of "facture"; "Datum der Lieferung").
