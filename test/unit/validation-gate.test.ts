@@ -5,7 +5,7 @@ import { test } from 'node:test';
 import { supplierModel } from '../../src/extraction/fields/supplier-model.ts';
 import { decide } from '../../src/extraction/checks/decision.ts';
 import { readFields } from '../../src/extraction/fields/read-fields.ts';
-import { datesDownTheColumn } from '../../src/extraction/fields/invoice-date.ts';
+import { datesDownTheColumn } from '../../src/extraction/fields/dates/column-values.ts';
 import type { TextRun } from '../../src/extraction/layout/text-run.ts';
 
 const run = (text: string, x: number, y: number, h = 10, conf = 1): TextRun => ({ text, x, y, w: text.length * h * 0.5, h, page: 1, conf });

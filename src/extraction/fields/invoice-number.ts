@@ -4,7 +4,7 @@ import { COLUMN_GAP, type Line } from '../layout/lines.ts';
 import { findAmounts } from './amount-parser.ts';
 import { findLabels, labelsValueCell } from './labelled-values.ts';
 import { BARE_NUMBER_CELL, DATE_LABELS, NAMES_THE_INVOICE_DATE, NUMBER_HEADING, NUMBER_LABELS, STREET_ADDRESS } from './labels.ts';
-import { deductsAnother } from './invoice-date.ts';
+import { deductsAnother } from './dates/other-dates.ts';
 import { fold } from './text-normalise.ts';
 
 const TOKEN = /^[\s:.#°]*([A-Z0-9][A-Z0-9\-/_.]*[A-Z0-9]|[A-Z0-9])/i;
