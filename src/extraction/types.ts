@@ -32,11 +32,11 @@ export interface ExtractedInvoice extends CheckedInvoice {
     amountDue?: Cents | null;
     iban?: string | null;
     profile?: string | null;
-    /** Text and OCR only: what the invoice date rests on (see fields/invoice-date.ts). */
+    /** Text and OCR only: what the invoice date rests on (see fields/invoice-date.ts and fields/dates/). */
     dateEvidence?: { label: 'explicit' | 'generic' | 'none'; rivals: string[]; wordConfidence: number };
-    /** Text and OCR only: other totals that add up as well as the chosen ones (see fields/totals.ts). */
+    /** Text and OCR only: other totals that add up as well as the chosen ones (see fields/totals/proven-totals.ts). */
     rivalTotals?: Cents[];
-    /** Text and OCR only: whether the amounts prove each other as printed (see fields/totals.ts). */
+    /** Text and OCR only: whether the amounts prove each other as printed (see fields/totals/proven-totals.ts). */
     amountsProof?: AmountProof;
     /** Text and OCR only: every supplier name put forward, with its evidence (see fields/supplier.ts). */
     supplierCandidates?: Array<{ name: string; features: Record<string, number>; probability: number }>;
