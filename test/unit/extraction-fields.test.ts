@@ -851,3 +851,13 @@ test("a till receipt's date printed with the time of the sale is labelled by it;
   const wide = column('14:05:31   204417   09/02/2027', 150);
   assert.equal(readFields(wide).extra.dateEvidence?.label, 'none', 'a page as wide as an invoice');
 });
+
+test('an invoice-number mark ending in its sign or point may touch the number ("Facture n°FAC-01312", "Invoice #INV-0007"); one of letters only may not', () => {
+  const numero = (text: string) => readFields([run(text, 40, 100)]).fields.numero;
+  assert.equal(numero('Facture n°FAC-01312'), 'FAC-01312');
+  assert.equal(numero('Invoice #INV-0007'), 'INV-0007');
+  assert.equal(numero('Invoice No.INV-77'), 'INV-77');
+  // "no" and "id" begin words: "Facture notes 12", "Invoice identifier 12345" name no number.
+  assert.equal(numero('Facture notes 12'), null);
+  assert.equal(numero('Invoice identifier 12345'), null);
+});

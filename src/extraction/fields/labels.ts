@@ -250,6 +250,11 @@ const TITLE_BEFORE_NUMBER = 0.6;
 const REFERS_TO = String.raw`(sur|zur|against|(korrektur|storno|stornierung|berichtigung|gutschrift)[ \t]+der)([ \t]+(la|der|notre|votre|(ihre|unsere)[rn]?|our|your))?`;
 /** "n°", "No.", "Nr.", "Nummer", "#", "ID" after a title word. */
 const NUMBER_MARK = String.raw`(n[°o]\.?|no\.?|num(ero|ber)?\.?|#|nr\.?|-?nummer|-?nr\.?|id)`;
+/**
+ * A mark ends before a letter only after its sign or point ("Facture n°FAC-01312", "Invoice #INV-7",
+ * "Nr.RE-12"): a mark of letters alone may begin a word ("Facture notes", "Invoice identifier").
+ */
+const MARK_END = String.raw`(?:(?<=[°#.])|(?![a-z]))`;
 
 /**
  * Invoice-number labels, strongest first. A title word alone in its cell ("Facture   51 place de
@@ -258,7 +263,7 @@ const NUMBER_MARK = String.raw`(n[°o]\.?|no\.?|num(ero|ber)?\.?|#|nr\.?|-?numme
 export const NUMBER_LABELS: Label<'number'>[] = [
   label('number', EXPLICIT_NUMBER, [
     // Not the invoice a credit note corrects: "Avoir sur facture n° FA2412-862", "Gutschrift zur Rechnung Nr.".
-    String.raw`(?<!\b${REFERS_TO}[ \t]+)(\b${any('numberedTitles')}|${any('compoundTitles')})[ \t]*(${DOCUMENT_TYPE_CODE}[ \t]*)?${NUMBER_MARK}(?![a-z])`,
+    String.raw`(?<!\b${REFERS_TO}[ \t]+)(\b${any('numberedTitles')}|${any('compoundTitles')})[ \t]*(${DOCUMENT_TYPE_CODE}[ \t]*)?${NUMBER_MARK}${MARK_END}`,
     // "Numéro de facture", "N° d'avoir", "Numéro de la pièce".
     String.raw`\b${any('numberWords')}\.?[ \t]*(de[ \t]+|d')?(la[ \t]+)?${any('numberedDocuments')}\b`,
     String.raw`(?<!\b${REFERS_TO}[ \t]+)\b${any('numberLabels')}`,
