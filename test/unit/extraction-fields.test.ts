@@ -3,7 +3,7 @@ import { test } from 'node:test';
 import { decide } from '../../src/extraction/checks/decision.ts';
 import { findAmounts } from '../../src/extraction/fields/amount-parser.ts';
 import { readFields } from '../../src/extraction/fields/read-fields.ts';
-import { combineReadings } from '../../src/extraction/steps/ocr-step.ts';
+import { combineReadings } from '../../src/extraction/ocr/combine-readings.ts';
 import type { TextRun } from '../../src/extraction/layout/text-run.ts';
 import { buildLines } from '../../src/extraction/layout/lines.ts';
 

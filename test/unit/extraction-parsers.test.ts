@@ -6,7 +6,7 @@ import { findAmounts, parseAmount } from '../../src/extraction/fields/amount-par
 import { findDates, numericDateOrder } from '../../src/extraction/fields/date-parser.ts';
 import { readFields } from '../../src/extraction/fields/read-fields.ts';
 import type { TextRun } from '../../src/extraction/layout/text-run.ts';
-import { combineReadings } from '../../src/extraction/steps/ocr-step.ts';
+import { combineReadings } from '../../src/extraction/ocr/combine-readings.ts';
 
 test('amount formats', () => {
   assert.equal(parseAmount('1 234,56'), 123456);

@@ -1,13 +1,7 @@
 // OCR of images and of PDF pages without a text layer.
 import { AMOUNT_FIELDS } from '../../domain/invoice-fields.ts';
-import { negated } from '../../domain/money.ts';
-import { vatShareIsPlausible } from '../../domain/invoice-checks.ts';
 import { amountsProven } from '../checks/decision.ts';
 import { readFields } from '../fields/read-fields.ts';
-import { AMOUNT_LABELS, DATE_LABELS } from '../fields/labels.ts';
-import { findLabels } from '../fields/labelled-values.ts';
-import { buildLines } from '../layout/lines.ts';
-import { WEAK_PROOF_CONFIDENCE } from '../fields/totals.ts';
 import type { Step } from '../pipeline.ts';
 import type { ExtractedInvoice } from '../types.ts';
 import type { OcrEngine, PageLayout } from '../ocr/ocr-engine.ts';
@@ -23,9 +17,8 @@ import { releaseMemory } from '../release-memory.ts';
 import { isOneNarrowColumn } from '../layout/narrow-column.ts';
 import { markUnreadInk, readLostGroups } from '../ocr/unread-ink.ts';
 import { readCutCents } from '../ocr/cut-cents.ts';
-import { readUnreadRows, withRowsReadAgain, type RowsAsked } from '../ocr/unread-rows.ts';
-import { sameDigitsInRow, withDateRowReadAgain } from '../ocr/date-row.ts';
-import { findDates, numericDateOrder } from '../fields/date-parser.ts';
+import { combineReadings } from '../ocr/combine-readings.ts';
+import { lineReader, withDateLabelReadAgain, withLabelledDateRowReadAgain, withUnreadRows } from '../ocr/second-looks.ts';
 import type { TextRun } from '../layout/text-run.ts';
 
 const RENDER_DPI = 300;
@@ -54,7 +47,7 @@ const MIN_WORDS = 20;
 const LEGIBLE_CONFIDENCE = 0.6;
 const legibleWords = (runs: TextRun[]) => runs.filter((r) => (r.conf ?? 0) > LEGIBLE_CONFIDENCE && /[\p{L}\d]{2}/u.test(r.text)).length;
 
-type PageImage = { page: number; grey: GreyImage };
+export type PageImage = { page: number; grey: GreyImage };
 
 export const ocrStep: Step = {
   source: 'ocr',
@@ -145,123 +138,6 @@ export async function readByOcr(doc: LoadedDocument, ocr: OcrEngine, time: TimeS
   return { invoice, witness: second.kind, witnessChanged: JSON.stringify(invoice?.fields) !== JSON.stringify(first?.fields) };
 }
 
-/**
- * A reading that found no date or no total may have lost the row that prints it (ocr/unread-rows.ts):
- * the rows of ink that no word covers are read again, and the page's fields read from its words and
- * theirs, combined with the reading as any two readings are.
- */
-async function withUnreadRows(invoice: ExtractedInvoice | null, auto: PagesRead, ocr: OcrEngine, time: TimeStage, rounds?: number): Promise<{ invoice: ExtractedInvoice | null; runs: TextRun[] }> {
-  const unchanged = { invoice, runs: auto.runs };
-  if (!invoice || (invoice.fields.date_facture !== null && invoice.fields.montant_ttc !== null)) return unchanged;
-  const found: TextRun[] = [];
-  const asked = askedOfRows(invoice, auto.runs);
-  for (const img of auto.images) {
-    // A page before this one read what the document lacked: the rest need not be read again.
-    if (found.length && asked.settled(found)) break;
-    const words = auto.runs.filter((r) => r.page === img.page);
-    const onPage = { wanted: asked.wanted, settled: (more: TextRun[]) => asked.settled([...found, ...more]), rounds };
-    found.push(...await time('unread-rows', () => readUnreadRows(words, img.grey, img.page, lineReader(ocr, img.page), onPage)));
-  }
-  if (!found.length) return unchanged;
-  const runs = withRowsReadAgain(auto.runs, found);
-  const rows = await time('fields', () => readFields(runs));
-  const combined = combineReadings(invoice, rows);
-  // A rival the rows revealed (a second dated row, a second total that adds up) stays a rival,
-  // whichever reading the date or the amounts came from.
-  const { dateEvidence, rivalTotals } = combined.extra;
-  const others = rows.extra.dateEvidence?.rivals.filter((d) => d !== combined.fields.date_facture) ?? [];
-  const invoiceWithRows = {
-    ...combined,
-    extra: {
-      ...combined.extra,
-      ...(dateEvidence ? { dateEvidence: { ...dateEvidence, rivals: [...new Set([...dateEvidence.rivals, ...others])] } } : {}),
-      rivalTotals: [...new Set([...(rivalTotals ?? []), ...(rows.extra.rivalTotals ?? [])])].filter((t) => t !== combined.fields.montant_ttc),
-    },
-  };
-  return { invoice: invoiceWithRows, runs };
-}
-
-/**
- * A reading that found no date, though a row of page 1 names the invoice date beside digits: OCR
- * garbled the date there ("Date de facturation : 2202/2024" for 22/02/2024, a slash lost in a
- * phone scan's noise). That row is read again alone, as one line in a strip of its own, and the
- * page's words with it read again; a date the strip's row gives its label, with its rivals among
- * all those words, is the reading's date. Pages that read a date, or print no such label, pay nothing.
- */
-async function withLabelledDateRowReadAgain(invoice: ExtractedInvoice | null, runs: TextRun[], auto: PagesRead, ocr: OcrEngine, time: TimeStage): Promise<ExtractedInvoice | null> {
-  const image = auto.images.find((img) => img.page === 1);
-  if (!invoice || invoice.fields.date_facture !== null || !image) return invoice;
-  const lines = buildLines(runs);
-  const hit = findLabels(lines, DATE_LABELS).find((h) => h.role === 'invoice' && lines[h.lineIndex]!.page === 1 && /\d/.test(h.after));
-  if (!hit) return invoice;
-  const row = lines[hit.lineIndex]!;
-  const again = await time('date-row', () => withDateRowReadAgain(runs, row, image.grey, lineReader(ocr, 1)));
-  if (!again) return invoice;
-  const read = await time('fields', () => readFields(again));
-  const evidence = read.extra.dateEvidence;
-  if (read.fields.date_facture === null || !evidence || evidence.label === 'none') return invoice;
-  // A strip that read other digits than the page may be right or not, and no equation can tell:
-  // its date is shown, not booked. One that mended separators and letters only is booked as read.
-  return withDateOf(invoice, read, sameDigitsInRow(row, again) ? evidence : { ...evidence, wordConfidence: Math.min(evidence.wordConfidence ?? 0, OTHER_DIGITS) });
-}
-/** The word confidence of a date its row's second reading read with other digits: under decision.ts's UNSURE_DATE. */
-const OTHER_DIGITS = 0.5;
-
-/**
- * A date chosen with no label (ocr/date-row.ts): its row on page 1 is read again alone. When the
- * page's words with that row read the same date under a label, the date takes that label's evidence
- * (and its rivals); a label that names another date, or none, leaves the reading as it was.
- */
-async function withDateLabelReadAgain(invoice: ExtractedInvoice | null, auto: PagesRead, ocr: OcrEngine, time: TimeStage): Promise<ExtractedInvoice | null> {
-  const iso = invoice?.fields.date_facture;
-  const image = auto.images.find((img) => img.page === 1);
-  if (!invoice || !iso || invoice.extra.dateEvidence?.label !== 'none' || !image) return invoice;
-  const lines = buildLines(auto.runs);
-  const order = numericDateOrder(lines.map((l) => l.text));
-  const row = lines.find((l) => l.page === 1 && findDates(l.text, order).some((d) => d.iso === iso));
-  if (!row) return invoice;
-  const runs = await time('date-row', () => withDateRowReadAgain(auto.runs, row, image.grey, lineReader(ocr, 1)));
-  if (!runs) return invoice;
-  const again = await time('fields', () => readFields(runs));
-  const evidence = again.extra.dateEvidence;
-  if (again.fields.date_facture !== iso || !evidence || evidence.label === 'none') return invoice;
-  return withDateOf(invoice, again, evidence);
-}
-
-/** The reading with the date of a second reading of its date's row, its confidence and `evidence`, and a due date it lacked. */
-function withDateOf(invoice: ExtractedInvoice, again: ExtractedInvoice, evidence: NonNullable<ExtractedInvoice['extra']['dateEvidence']>): ExtractedInvoice {
-  return {
-    ...invoice,
-    fields: { ...invoice.fields, date_facture: again.fields.date_facture },
-    confidence: { ...invoice.confidence, date_facture: again.confidence.date_facture },
-    extra: { ...invoice.extra, dateEvidence: evidence, dueDate: invoice.extra.dueDate ?? again.extra.dueDate },
-  };
-}
-
-/**
- * What the rows read again are for: the rows whose words hold a label of a field the reading lacks
- * come first, labels found as on any line (cells, and the heavier of two overlapping labels: "Due
- * date" is no invoice date's); the rounds end once the document's words with those found read the
- * fields it lacked.
- */
-function askedOfRows(invoice: ExtractedInvoice, runs: TextRun[]): Required<Pick<RowsAsked, 'wanted' | 'settled'>> {
-  const { date_facture: date, montant_ttc: total } = invoice.fields;
-  return {
-    wanted: (rowWords) => {
-      const lines = buildLines(rowWords);
-      return (date === null && findLabels(lines, DATE_LABELS).some((h) => h.role === 'invoice'))
-        || (total === null && findLabels(lines, AMOUNT_LABELS).some((h) => h.role === 'ttc'));
-    },
-    settled: (found) => {
-      const { fields } = readFields(withRowsReadAgain(runs, found));
-      return (date !== null || fields.date_facture !== null) && (total !== null || fields.montant_ttc !== null);
-    },
-  };
-}
-
-/** Reads a strip cut from a page as one line of text, in the strip's own pixels: a second look at part of it. */
-const lineReader = (ocr: OcrEngine, page: number) => (strip: GreyImage) => ocr.recognise(toPgm(strip), page, 'line');
-
 /** Totals sit in the lower part of an invoice page; the header above them is read once. */
 const TOTALS_FROM = 0.4;
 
@@ -269,80 +145,6 @@ function lowerPart(image: GreyImage): GreyImage {
   const top = Math.floor(image.height * TOTALS_FROM);
   return { data: image.data.subarray(top * image.width), width: image.width, height: image.height - top };
 }
-
-/**
- * Amounts that prove each other outweigh everything; then a VAT that is a plausible share of its net
- * (a reading that took the amount left to pay for the total makes the VAT a third of the net); then
- * how many were read, and how surely.
- */
-function amountStrength(invoice: ExtractedInvoice): number {
-  const { montant_ht: ht, montant_tva: tva } = invoice.fields;
-  const plausible = ht !== null && tva !== null && vatShareIsPlausible(ht, tva);
-  return (amountsProven(invoice) ? 100 : 0) + (plausible ? 10 : 0) + AMOUNT_FIELDS.reduce((sum, f) => sum + (invoice.fields[f] === null ? 0 : invoice.confidence[f] ?? 0), 0);
-}
-
-/**
- * Of two readings that prove nothing, the one whose total is a hundredth of the other's read the point
- * the other lost ("Grand Total RM 4.55" and "RM 455", its cash line read the same way): OCR drops a
- * point far more often than it sees one where there is none.
- */
-function lostPoint(pointed: ExtractedInvoice, other: ExtractedInvoice): boolean {
-  const [a, b] = [pointed.fields.montant_ttc, other.fields.montant_ttc];
-  return a !== null && b !== null && a !== 0 && b === a * 100 && !amountsProven(pointed) && !amountsProven(other);
-}
-
-/**
- * Two readings of the same page: the amounts (and what hangs on them) from the reading whose
- * amounts are stronger, as one piece; each other field from whichever read it more surely.
- */
-export function combineReadings(first: ExtractedInvoice, second: ExtractedInvoice): ExtractedInvoice {
-  const [base, other] = lostPoint(second, first) || (!lostPoint(first, second) && amountStrength(second) > amountStrength(first)) ? [second, first] : [first, second];
-  const fields = { ...base.fields };
-  const confidence = { ...base.confidence };
-  const extra = { ...base.extra };
-  const minuses = lostMinuses(base, other);
-  if (minuses) {
-    // One reading read a credit note's minus signs ("-€ 315,23"), the other lost them and proved its
-    // positive amounts: the amounts add up either way, and which sign the page prints is not proven.
-    // Two amounts read negative are taken as printed; one may be a dash OCR made a minus.
-    if (minuses >= 2) for (const f of AMOUNT_FIELDS) if (fields[f] !== null) fields[f] = negated(fields[f]);
-    for (const f of AMOUNT_FIELDS) confidence[f] = Math.min(confidence[f] ?? 0, WEAK_PROOF_CONFIDENCE);
-    extra.amountsProof = 'weak';
-  }
-  for (const field of Object.keys(fields) as Array<keyof typeof fields>) {
-    if ((AMOUNT_FIELDS as readonly string[]).includes(field) || other.fields[field] === null) continue;
-    if (fields[field] === null || (field === 'date_facture' ? dateIsSurer(other, base) : (other.confidence[field] ?? 0) > (confidence[field] ?? 0))) {
-      (fields as Record<string, unknown>)[field] = other.fields[field];
-      confidence[field] = other.confidence[field] ?? 0;
-      // The date's evidence travels with the date it speaks for.
-      if (field === 'date_facture') extra.dateEvidence = other.extra.dateEvidence;
-    }
-  }
-  return { ...base, fields, confidence, extra };
-}
-
-/** How many amounts `other` read negative where `base`, whose amounts are all positive, read them positive. */
-function lostMinuses(base: ExtractedInvoice, other: ExtractedInvoice): number {
-  const amounts = AMOUNT_FIELDS.map((f) => [base.fields[f], other.fields[f]] as const);
-  if (amounts.some(([b]) => b !== null && b < 0)) return 0;
-  return amounts.filter(([b, o]) => b !== null && o !== null && b > 0 && o === -b).length;
-}
-
-/**
- * Of two readings' dates, the one whose evidence is stronger (a label naming it, no rival date on
- * the page), and on equal evidence the one read more surely: a reading that lost the word after
- * "Date" ("Date d'échéance") reads the due date more clearly than the other reads the invoice date.
- */
-function dateIsSurer(a: ExtractedInvoice, b: ExtractedInvoice): boolean {
-  const strength = (x: ExtractedInvoice) => {
-    const evidence = x.extra.dateEvidence;
-    if (!evidence) return 0;
-    return DATE_LABEL_STRENGTH[evidence.label] * 2 + (evidence.rivals.length ? 0 : 1);
-  };
-  const [sa, sb] = [strength(a), strength(b)];
-  return sa !== sb ? sa > sb : (a.confidence.date_facture ?? 0) > (b.confidence.date_facture ?? 0);
-}
-const DATE_LABEL_STRENGTH = { none: 0, generic: 1, explicit: 2 } as const;
 
 /**
  * One page at a time, from rendering to grey: a page's canvas (35 MB at 300 dpi) and pdf.js's decoded
@@ -363,7 +165,7 @@ async function pageImages(doc: LoadedDocument, time: TimeStage, prepare: Prepare
   return images;
 }
 
-interface PagesRead {
+export interface PagesRead {
   invoice: ExtractedInvoice | null;
   /** The words form one narrow column, a till receipt's (automatic segmentation only). */
   narrow: boolean;
