@@ -852,11 +852,13 @@ test("a till receipt's date printed with the time of the sale is labelled by it;
   assert.equal(readFields(wide).extra.dateEvidence?.label, 'none', 'a page as wide as an invoice');
 });
 
-test('an invoice-number mark ending in its sign or point may touch the number ("Facture n°FAC-01312", "Invoice #INV-0007"); one of letters only may not', () => {
-  const numero = (text: string) => readFields([run(text, 40, 100)]).fields.numero;
+test('an invoice-number mark ending in its sign may touch a reference with a digit ("Facture n°FAC-01312", "Invoice #INV-0007"), not a word', () => {
+  const numero = (...texts: string[]) => readFields(texts.map((text, k) => run(text, 40, 100 + 15 * k))).fields.numero;
   assert.equal(numero('Facture n°FAC-01312'), 'FAC-01312');
   assert.equal(numero('Invoice #INV-0007'), 'INV-0007');
-  assert.equal(numero('Invoice No.INV-77'), 'INV-77');
+  // A sign glued to a word names another number: a purchase order's heading over its number.
+  assert.equal(numero('Invoice #PO', '4500012345'), null);
+  assert.equal(numero('Facture N°TVA FR12345678901'), null);
   // "no" and "id" begin words: "Facture notes 12", "Invoice identifier 12345" name no number.
   assert.equal(numero('Facture notes 12'), null);
   assert.equal(numero('Invoice identifier 12345'), null);

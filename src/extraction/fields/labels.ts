@@ -251,10 +251,11 @@ const REFERS_TO = String.raw`(sur|zur|against|(korrektur|storno|stornierung|beri
 /** "n°", "No.", "Nr.", "Nummer", "#", "ID" after a title word. */
 const NUMBER_MARK = String.raw`(n[°o]\.?|no\.?|num(ero|ber)?\.?|#|nr\.?|-?nummer|-?nr\.?|id)`;
 /**
- * A mark ends before a letter only after its sign or point ("Facture n°FAC-01312", "Invoice #INV-7",
- * "Nr.RE-12"): a mark of letters alone may begin a word ("Facture notes", "Invoice identifier").
+ * A mark ends before a letter only after its sign, and only before a reference with a digit in it
+ * ("Facture n°FAC-01312", "Invoice #INV-0007"): a mark of letters may begin a word ("Facture notes",
+ * "Invoice identifier"), and a sign glued to a word names another number ("Invoice #PO", "N°TVA").
  */
-const MARK_END = String.raw`(?:(?<=[°#.])|(?![a-z]))`;
+const MARK_END = String.raw`(?:(?<=[°#])(?=[a-z]*[-/_.]?\d)|(?![a-z]))`;
 
 /**
  * Invoice-number labels, strongest first. A title word alone in its cell ("Facture   51 place de
