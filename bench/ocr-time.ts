@@ -20,7 +20,7 @@ import { decide } from '../src/extraction/checks/decision.ts';
 import { openDocument } from '../src/extraction/document.ts';
 import { estimateSkew } from '../src/extraction/ocr/deskew.ts';
 import type { OcrEngine } from '../src/extraction/ocr/ocr-engine.ts';
-import { type OcrStage } from '../src/extraction/steps/ocr-step.ts';
+import type { OcrStage } from '../src/extraction/ocr/pages-read.ts';
 import { resultLine } from '../src/cli/extract-command.ts';
 import { percentile, scoreDocument, type Prediction, type TruthEntry } from '../src/evaluation/scoring.ts';
 import { halfOf, splitCorpus } from '../src/evaluation/split.ts';

@@ -11,7 +11,8 @@ import type { LoadedDocument } from '../src/extraction/document.ts';
 import { createOcrEngine, wordsFromTsv, type OcrEngine } from '../src/extraction/ocr/ocr-engine.ts';
 import { estimateSkew } from '../src/extraction/ocr/deskew.ts';
 import { decodeGrey, prepareImage, type GreyImage } from '../src/extraction/ocr/prepare-image.ts';
-import { readByOcr, type OcrReading, type Prepare, type TimeStage } from '../src/extraction/steps/ocr-step.ts';
+import { readByOcr, type OcrReading, type Prepare } from '../src/extraction/steps/ocr-step.ts';
+import type { TimeStage } from '../src/extraction/ocr/pages-read.ts';
 
 export interface Variant {
   description: string;

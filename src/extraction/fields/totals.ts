@@ -1,15 +1,19 @@
 // Finds HT, TVA and TTC: labelled candidates first, then the combination that adds up wins.
-//   totals/labelled-amounts.ts   the amounts beside or under each label, and the readings they imply
-//   totals/equation.ts           HT + TVA = TTC over every reading, through a cash rounding
-//   totals/proven-totals.ts      the best solution, and whatever on the page speaks against it
-//   totals/guessed-totals.ts     nothing adds up: the best guesses, for review
+//   totals/labelled-amounts.ts     the amounts beside or under each label (candidate.ts: what one is)
+//   totals/derived-readings.ts     the readings they imply: rate rows, service charges, lost signs…
+//   totals/vat-sums.ts             the VAT lines, alone and summed over several rates
+//   totals/equation.ts             HT + TVA = TTC over every reading, through a cash rounding
+//   totals/completing-readings.ts  nothing adds up: readings that complete a sum at a printed rate
+//   totals/proven-totals.ts        the best solution, and whatever on the page speaks against it
+//   totals/asked-amount.ts         …such as another amount the page asks (a charge, a deposit)
+//   totals/guessed-totals.ts       still nothing adds up: the best guesses, for review
 import type { Cents } from '../../domain/money.ts';
 import type { AmountProof } from '../types.ts';
 import type { Line } from '../layout/lines.ts';
 import { completingReadings } from './totals/completing-readings.ts';
 import { solveEquation, totalsContext } from './totals/equation.ts';
 import { guessedTotals } from './totals/guessed-totals.ts';
-import { candidates } from './totals/labelled-amounts.ts';
+import { labelledAmounts } from './totals/labelled-amounts.ts';
 import { provenTotals } from './totals/proven-totals.ts';
 
 export { WEAK_PROOF_CONFIDENCE } from './totals/proven-totals.ts';
@@ -32,7 +36,7 @@ export interface Totals {
 }
 
 export function readTotals(lines: Line[]): Totals {
-  const { list, currencies } = candidates(lines);
+  const { list, currencies } = labelledAmounts(lines);
   const ctx = totalsContext(lines, list);
   let solutions = solveEquation(ctx);
   // Nothing adds up as read: the readings that complete a sum at a printed rate get their turn (a

@@ -1,7 +1,7 @@
 // A date found with no label may stand beside a label that OCR misread: "pat are 24/08/2026" for
 // "Date 24/08/2026" on a render whose header row tesseract read as part of a block of noise. Read
 // again alone, as one line of text in a strip of its own, the row usually reads its label. Only a
-// page whose chosen date has no label pays for this, one strip (ocr-step.ts).
+// page whose chosen date has no label pays for this, one strip (second-looks.ts).
 import type { Line } from '../layout/lines.ts';
 import type { TextRun } from '../layout/text-run.ts';
 import type { GreyImage } from './prepare-image.ts';

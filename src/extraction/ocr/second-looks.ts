@@ -7,7 +7,7 @@ import { findDates, numericDateOrder } from '../fields/date-parser.ts';
 import { findLabels } from '../fields/labelled-values.ts';
 import { AMOUNT_LABELS, DATE_LABELS } from '../fields/labels.ts';
 import { readFields } from '../fields/read-fields.ts';
-import type { PagesRead, TimeStage } from '../steps/ocr-step.ts';
+import type { PagesRead, TimeStage } from './pages-read.ts';
 import type { ExtractedInvoice } from '../types.ts';
 import { combineReadings } from './combine-readings.ts';
 import { sameDigitsInRow, withDateRowReadAgain } from './date-row.ts';

@@ -3,7 +3,7 @@
 // is in no block it reads, while the rows above and below are. The words it returns cannot show
 // that; the page can: a band of ink, as tall as the page's words, that no word read surely covers.
 // Read again alone in a strip, with the words beside it on its row, tesseract reads it. Only pages
-// whose reading lacks a date or a total pay for this (ocr-step.ts), and only for a few rounds of
+// whose reading lacks a date or a total pay for this (second-looks.ts), and only for a few rounds of
 // bands: those on a row that holds the missing field's label first, then the widest.
 import type { TextRun } from '../layout/text-run.ts';
 import type { GreyImage } from './prepare-image.ts';

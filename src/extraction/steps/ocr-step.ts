@@ -18,6 +18,7 @@ import { isOneNarrowColumn } from '../layout/narrow-column.ts';
 import { markUnreadInk, readLostGroups } from '../ocr/unread-ink.ts';
 import { readCutCents } from '../ocr/cut-cents.ts';
 import { combineReadings } from '../ocr/combine-readings.ts';
+import type { PageImage, PagesRead, TimeStage } from '../ocr/pages-read.ts';
 import { lineReader, withDateLabelReadAgain, withLabelledDateRowReadAgain, withUnreadRows } from '../ocr/second-looks.ts';
 import type { TextRun } from '../layout/text-run.ts';
 
@@ -47,7 +48,6 @@ const MIN_WORDS = 20;
 const LEGIBLE_CONFIDENCE = 0.6;
 const legibleWords = (runs: TextRun[]) => runs.filter((r) => (r.conf ?? 0) > LEGIBLE_CONFIDENCE && /[\p{L}\d]{2}/u.test(r.text)).length;
 
-export type PageImage = { page: number; grey: GreyImage };
 
 export const ocrStep: Step = {
   source: 'ocr',
@@ -59,12 +59,6 @@ export const ocrStep: Step = {
   },
 };
 
-/**
- * The stages bench/ocr-time.ts times; tesseract's passes it times through the engine it passes in.
- * A PDF page is prepared while its rendered pixels exist, so its `render` includes its `prepare`.
- */
-export type OcrStage = 'render' | 'prepare' | 'dark-panels' | 'dot-leaders' | 'ruling-lines' | 'even-lighting' | 'faint-print' | 'dark-borders' | 'unread-rows' | 'date-row' | 'fields';
-export type TimeStage = <T>(stage: OcrStage, work: () => T | Promise<T>) => Promise<T>;
 const untimed: TimeStage = async (_stage, work) => work();
 
 export interface OcrReading {
@@ -163,16 +157,6 @@ async function pageImages(doc: LoadedDocument, time: TimeStage, prepare: Prepare
   await doc.pdf.close();
   releaseMemory();
   return images;
-}
-
-export interface PagesRead {
-  invoice: ExtractedInvoice | null;
-  /** The words form one narrow column, a till receipt's (automatic segmentation only). */
-  narrow: boolean;
-  /** The pages as read: their surround cleared when segmentation first found next to nothing. */
-  images: PageImage[];
-  /** The words the invoice was read from. */
-  runs: TextRun[];
 }
 
 /** `layout`: read the pages so, rather than segmented automatically with the fallbacks below. */

@@ -44,7 +44,7 @@ export const UNREAD_DATE = [
 export const MAX_ROWS_UNDER = 6;
 
 /** The first row under a label (up to MAX_ROWS_UNDER) that prints a date, with that row's dates. */
-export type DateRow = { lineIndex: number; line: Line; dates: DateMatch[]; date: DateMatch };
+type DateRow = { lineIndex: number; line: Line; dates: DateMatch[]; date: DateMatch };
 
 /**
  * The row a date under a label comes from, found by its date, not by the cell's text: a column's cell

@@ -21,7 +21,7 @@ export interface LabelledDates {
    * themselves and compete with no invoice date.
    */
   accounted: Set<string>;
-  /** The lines a label's date was read beside. */
+  /** The lines of labels that found their date, beside or under them. */
   labelled: Set<number>;
   claims: Claim[];
   /** The weights of invoice-date labels whose value beside them OCR left unreadable ("Date:   Jau 1, 2022"). */
@@ -42,14 +42,14 @@ export function readLabelledDates(lines: Line[], hits: LabelHit<DateRole>[], ord
     // A due or other date's heading whose first date under it a label of that row names still claims
     // it, if the date opens its cell: OCR may have moved the heading's value beside a label of the
     // next row ("Date   18/06/2023" under "Date de livraison"), and nothing then says whose date it is
-    // (see the claims below). A date inside a reference ("RE-20201121/508") is no heading's value.
+    // (settleClaims, claims.ts). A date inside a reference ("RE-20201121/508") is no heading's value.
     if (hit.role !== 'invoice' && column[0] && column[0] !== datesUnder[0] && column[0].date.index === 0) {
       out.claims.push({ row: lines[column[0].cell.lineIndex]!, iso: column[0].date.iso, role: hit.role, opens: true });
     }
     const date = beside ?? datesUnder[0]?.date;
     // A due or other date's label with no value, under a date that stands just above it: OCR may have
     // moved the label's value up a line ("2020-11-10" over "Date of delivery"), under an invoice-date
-    // label that then reads it as its own. It claims that date as well (see the claims below).
+    // label that then reads it as its own. It claims that date as well (settleClaims).
     const above = !date && hit.role !== 'invoice' ? dateJustAbove(lines, hit, order) : null;
     if (above) out.claims.push({ ...above, role: hit.role, opens: true });
     if (!date || strayLetterWord(hit, line, headerArea)) continue;

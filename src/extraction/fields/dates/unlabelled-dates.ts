@@ -15,8 +15,8 @@ const TIMESTAMPED = 0.85;
  * An unlabelled date in the upper part of page 1 is a weaker candidate, unless its line is a decoy.
  * One that another label accounts for elsewhere (the deadline repeated in the payment terms, in words
  * the vocabulary misses; a delivery date read again from its table row) is explained: still a
- * candidate, never a rival of a labelled invoice date. `labelled`: the lines a label's date was read
- * beside, which are skipped.
+ * candidate, never a rival of a labelled invoice date. `labelled`: the lines of labels that found their
+ * date, beside or under them, which are skipped.
  */
 export function unlabelledDates(lines: Line[], labelled: Set<number>, accounted: Set<string>, order: NumericOrder, headerArea: (line: Line) => boolean): Candidate[] {
   const out: Candidate[] = [];

@@ -8,7 +8,7 @@ import { amountsPaid, cashDrawn, cashTendered, MAX_ROUNDING, paidOtherwise } fro
 import { DEPOSIT_ASKED, DEPOSIT_PAID, DISCOUNT } from '../labels.ts';
 import { fold } from '../text-normalise.ts';
 import type { Candidate } from './candidate.ts';
-import { byRole, roundedPair, type Solution, type TotalsContext } from './equation.ts';
+import { ofRole, roundedPair, type Solution, type TotalsContext } from './equation.ts';
 
 /** `rounded`: the proven total after its cash rounding (equation.ts's roundOff). */
 export function asksAnotherAmount(ctx: TotalsContext, solved: Solution, rounded: Cents | null): boolean {
@@ -66,7 +66,7 @@ function askedAbove(ctx: TotalsContext, solved: Solution, rounded: Cents | null)
     && Math.abs(c.cents) > Math.max(Math.abs(solved.ttc.cents), Math.abs(rounded ?? solved.ttc.cents)) + MAX_ROUNDING && !roundedPair(c, solved.ttc, rounding) && restPrinted(c);
   // An amount due, wherever the page prints it ("Montant à régler : 1 237,45 €" over a total of
   // 1 200,00 and "Débours … 37,45 €"; "Zu zahlen inkl. Pfand"). A deposit or a payment only makes it smaller.
-  const dueAbove = byRole(ctx, 'due').some((c) => asksMore(c) && cashTendered(lines) !== c.cents);
+  const dueAbove = ofRole(ctx.list, 'due').some((c) => asksMore(c) && cashTendered(lines) !== c.cents);
   // A total above the proven one, or on an earlier page, under a total's own label: a bill's summary
   // ("Montant total de votre facture 44,89 €", "Rechnungsbetrag", "Total this bill") over one
   // section's net, VAT and total, the rest billed outside it (a third party's service, an instalment).

@@ -13,7 +13,7 @@ export interface Candidate {
   labelAt: number;
   /** The VAT rate its label names ("TVA 5,5 %"), if any. */
   rate: string | null;
-  /** A repaired reading (see readings()): reported, trusted to validate only as `lostDecimals` allows. */
+  /** A repaired reading (see readings(), labelled-amounts.ts): reported, trusted to validate only as `lostDecimals` allows. */
   repaired?: boolean;
   /** The repair put back a decimal point OCR lost ("172426 €" for 1 724,26): its digits are as printed. */
   lostDecimals?: boolean;
@@ -21,13 +21,13 @@ export interface Candidate {
   inColumn?: boolean;
   /** In such a column, where the value stands (see sameCell). */
   valueAt?: ValueAt;
-  /** In such a column, how many other values stand below this one (see otherRowsBelow). */
+  /** In such a column, how many other values stand below this one (see otherRowsBelow, labelled-amounts.ts). */
   rowsBelow?: number;
-  /** In such a column, a row above the last, which is the sum of the rows above it (see sumRowBelow). */
+  /** In such a column, a row above the last, which is the sum of the rows above it (see sumRowBelow, labelled-amounts.ts). */
   partOfSum?: boolean;
-  /** OCR read the amount's own words so unsurely that it may be other digits (see DOUBTFUL_WORDS). */
+  /** OCR read the amount's own words so unsurely that it may be other digits (see DOUBTFUL_WORDS, labelled-amounts.ts). */
   doubtful?: boolean;
-  /** Its label is a "net total" (see netTotalsAsTotals), as a net or as the total it may be. */
+  /** Its label is a "net total" (see netTotalsAsTotals, derived-readings.ts), as a net or as the total it may be. */
   netTotal?: boolean;
   /** OCR cut its cents short ("RM79.2" for 79.25, amount-parser.ts): a looser guess than a whole reading. */
   cutCents?: boolean;

@@ -36,10 +36,9 @@ export type Solution = { ht: Candidate; tva: VatReading; ttc: Candidate; score: 
 const DUE_AS_TOTAL_PENALTY = 0.15;
 
 export function totalsContext(lines: Line[], list: Candidate[]): TotalsContext {
-  const byRole = (role: AmountRole) => list.filter((c) => c.role === role);
   // A VAT line that prints a rate of nought charges none, whatever amount stands on it ("Débours (TVA
   // 0 %) 4,50", "0 % MwSt. 3,30"): that amount is a line outside the VAT, no part of it.
-  const tva = vatSums(byRole('tva').filter((c) => !(c.rate !== null && Number(c.rate) === 0 && c.cents !== 0)));
+  const tva = vatSums(ofRole(list, 'tva').filter((c) => !(c.rate !== null && Number(c.rate) === 0 && c.cents !== 0)));
   const zeroVat = lines.some((l) => ZERO_VAT_EVIDENCE.test(fold(l.text)));
   if (zeroVat) tva.push({ cents: 0, score: 0.9 });
   // No VAT amount printed at all: a net equal to the total implies none, a weak reading for review.
@@ -47,16 +46,17 @@ export function totalsContext(lines: Line[], list: Candidate[]): TotalsContext {
   if (!printedVat) tva.push({ cents: 0, score: NO_VAT_PRINTED, repaired: true, unprinted: true });
   return {
     lines, list, tva, zeroVat, printedVat,
-    ht: byRole('ht'),
-    ttc: [...byRole('ttc'), ...byRole('due').map((c) => ({ ...c, score: c.score - DUE_AS_TOTAL_PENALTY }))],
+    ht: ofRole(list, 'ht'),
+    ttc: [...ofRole(list, 'ttc'), ...ofRole(list, 'due').map((c) => ({ ...c, score: c.score - DUE_AS_TOTAL_PENALTY }))],
     rounding: roundingAdjustment(lines),
-    due: best(byRole('due'))?.cents ?? null,
+    due: best(ofRole(list, 'due'))?.cents ?? null,
     // Read once per page set, and only where it matters: no VAT amount printed.
     ratePrinted: !printedVat && lines.some((l) => NONZERO_VAT_RATE.test(fold(l.text))),
   };
 }
 
-export const byRole = (ctx: TotalsContext, role: AmountRole) => ctx.list.filter((c) => c.role === role);
+/** The candidates read for one role. */
+export const ofRole = (list: Candidate[], role: AmountRole) => list.filter((c) => c.role === role);
 
 /** Every net, VAT and total that add up (within the cent a VAT's rounding may take), best first. */
 export function solveEquation(ctx: TotalsContext): Solution[] {
@@ -118,7 +118,7 @@ function netEqualsTotal(h: Candidate, t: Candidate, ttc: Candidate[], ratePrinte
  */
 export function roundOff(ctx: TotalsContext, t: Candidate): { rounded: Cents | null; stepped: boolean } {
   const { lines, rounding } = ctx;
-  const totalsBelow = (lineIndex: number) => byRole(ctx, 'ttc').filter((c) => c.lineIndex > lineIndex && !c.repaired).map((c) => c.cents);
+  const totalsBelow = (lineIndex: number) => ofRole(ctx.list, 'ttc').filter((c) => c.lineIndex > lineIndex && !c.repaired).map((c) => c.cents);
   const belowRounding = roundedTotal(t, lines, rounding);
   const printed = belowRounding !== t.cents ? belowRounding : roundedTotalBelow(t, lines, totalsBelow) ?? t.cents;
   const stepped = printed === t.cents ? onCashStep(t, lines, rounding, totalsBelow) : null;

@@ -12,7 +12,7 @@ import { beforeRounding, roundOff, type TotalsContext } from './equation.ts';
 
 /**
  * How sure a guess is when nothing adds up: never enough to validate, but a person, and a second
- * reading of the page (ocr-step.ts combines two), should prefer an amount read beside its own label
+ * reading of the page (ocr/combine-readings.ts combines two), should prefer an amount read beside its own label
  * to one taken down a column, repaired, or implied by the others: a first reading that lost a
  * receipt's figures took "You Saved: 4.09" from under a "Total Amount" left without its amount.
  */
@@ -55,7 +55,7 @@ export function guessedTotals(ctx: TotalsContext, currencies: string[]): Totals 
   return {
     ...(belowNet ? { ...guessed, ttc: totalOf(h.cents, guessed.tva ?? 0) } : guessed), due,
     // A total read above a cash rounding that could not be applied is less sure than a reading that
-    // found the rounded total: of two readings of a receipt, that one's amounts are kept (ocr-step.ts).
+    // found the rounded total: of two readings of a receipt, that one's amounts are kept (ocr/combine-readings.ts).
     confidence: { ht: GUESS.ht - looseness(h), tva: GUESS.tva - looseness(v), ttc: GUESS.ttc - looseness(t) - (unrounded && read.ttc === rounded ? LOOSE_GUESS : 0) }, currencies, rivalTotals: [], proof: 'none', cashRounding: null,
   };
 }

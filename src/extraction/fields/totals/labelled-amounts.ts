@@ -4,14 +4,15 @@ import type { Cents } from '../../../domain/money.ts';
 import { COLUMN_GAP, spanConf, spanRuns, type Line } from '../../layout/lines.ts';
 import { leadingGroupApart } from '../../layout/group-apart.ts';
 import { centsCut, findAmounts, type AmountMatch } from '../amount-parser.ts';
-import { findLabels, type ColumnCell } from '../labelled-values.ts';
-import { AFTER_DISCOUNT, AMOUNT_DECOYS, AMOUNT_LABELS, VAT_ABSENT } from '../labels.ts';
+import { findLabels, type ColumnCell, type LabelHit } from '../labelled-values.ts';
+import { AFTER_DISCOUNT, AMOUNT_DECOYS, AMOUNT_LABELS, VAT_ABSENT, type AmountRole } from '../labels.ts';
 import { fold } from '../text-normalise.ts';
 import { PRINTED_RATE } from '../vat-rate-rows.ts';
 import { ANY_CELL_PENALTY, LOOSE_GUESS, type Candidate, type ValueAt } from './candidate.ts';
 import { lostSigns, netTotalsAsTotals, rateRowReadings, vatBetweenTotals, withServiceCharge } from './derived-readings.ts';
 
-export function candidates(lines: Line[]): { list: Candidate[]; currencies: string[] } {
+/** Every candidate for net, VAT, total and amount due, and the currencies printed with money. */
+export function labelledAmounts(lines: Line[]): { list: Candidate[]; currencies: string[] } {
   const list: Candidate[] = [];
   const currencies: string[] = [];
   const lastPage = lines.at(-1)?.page ?? 1;
@@ -37,20 +38,9 @@ export function candidates(lines: Line[]): { list: Candidate[]; currencies: stri
       continue;
     }
     if (!amounts.length) {
-      // A row of headings over a column of values: every row is a candidate, the bottom one first,
-      // since a table that lists one row per VAT rate ends with the row that sums them.
-      const rows = columnValues(hit.belowCells());
-      rows.forEach((a, k) => {
-        const doubtful = Boolean(a.headless) || groupApartInColumn(lines, a);
-        for (const r of readings(a, line.conf)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf - 0.1 - 0.03 * (rows.length - 1 - k) + pageBias - r.penalty, ...at, repaired: r.repaired, lostDecimals: r.repaired, inColumn: true, valueAt: a.valueAt, rowsBelow: otherRowsBelow(rows, k), partOfSum: sumRowBelow(rows, k), doubtful });
-      });
-      // A column's whole numbers are no money (a date read "20-0€" under a heading): as elsewhere, only amounts with cents.
-      for (const a of rows) if (a.currency && a.hasCents) currencies.push(a.currency);
-      // OCR that drops a cell from the row of values, or headings left-aligned over amounts
-      // right-aligned in their boxes, puts values in a neighbour's column. Every amount of the row
-      // just below is then also a candidate, too weak to validate alone: only an equation that adds
-      // up (HT + TVA = TTC) among them can pick it.
-      for (const a of rowBelow(lines, hit.lineIndex, labelled)) list.push({ role: hit.role, cents: a.cents, score: hit.weight * line.conf - ANY_CELL_PENALTY + pageBias, ...at, repaired: true });
+      const column = columnCandidates(lines, hit, { ...at, pageBias }, labelled);
+      list.push(...column.list);
+      currencies.push(...column.currencies);
       continue;
     }
     // The last amount after a label is the total ("TVA 20 % 100,00 20,00": base, then tax).
@@ -74,6 +64,30 @@ export function candidates(lines: Line[]): { list: Candidate[]; currencies: stri
   // Elsewhere, only money printed with its cents: OCR reads a symbol glued to a digit out of a
   // product code or a smudge ("PEN 1€ML", "£4") on a receipt in ringgit.
   for (const line of lines) for (const a of findAmounts(line.text)) if (a.currency && a.hasCents) currencies.push(a.currency);
+  return { list, currencies };
+}
+
+/** Where a label stands, what rate it names, and how its page weighs it (-0.2 before the last page). */
+type LabelPlace = { lineIndex: number; labelAt: number; rate: string | null; pageBias: number };
+
+/** A heading with no amount beside it: the values down its column, and those of the row just below. */
+function columnCandidates(lines: Line[], hit: LabelHit<AmountRole>, { pageBias, ...at }: LabelPlace, labelled: Set<number>): { list: Candidate[]; currencies: string[] } {
+  const line = lines[hit.lineIndex]!;
+  const list: Candidate[] = [];
+  // A row of headings over a column of values: every row is a candidate, the bottom one first,
+  // since a table that lists one row per VAT rate ends with the row that sums them.
+  const rows = columnValues(hit.belowCells());
+  rows.forEach((a, k) => {
+    const doubtful = Boolean(a.headless) || groupApartInColumn(lines, a);
+    for (const r of readings(a, line.conf)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf - 0.1 - 0.03 * (rows.length - 1 - k) + pageBias - r.penalty, ...at, repaired: r.repaired, lostDecimals: r.repaired, inColumn: true, valueAt: a.valueAt, rowsBelow: otherRowsBelow(rows, k), partOfSum: sumRowBelow(rows, k), doubtful });
+  });
+  // A column's whole numbers are no money (a date read "20-0€" under a heading): as elsewhere, only amounts with cents.
+  const currencies = rows.flatMap((a) => (a.currency && a.hasCents ? [a.currency] : []));
+  // OCR that drops a cell from the row of values, or headings left-aligned over amounts
+  // right-aligned in their boxes, puts values in a neighbour's column. Every amount of the row
+  // just below is then also a candidate, too weak to validate alone: only an equation that adds
+  // up (HT + TVA = TTC) among them can pick it.
+  for (const a of rowBelow(lines, hit.lineIndex, labelled)) list.push({ role: hit.role, cents: a.cents, score: hit.weight * line.conf - ANY_CELL_PENALTY + pageBias, ...at, repaired: true });
   return { list, currencies };
 }
 

@@ -7,7 +7,7 @@ import { paidTotal, type Rounding } from '../cash-payment.ts';
 import type { Totals } from '../totals.ts';
 import { best, RIVAL_MARGIN, type Candidate } from './candidate.ts';
 import { asksAnotherAmount, deductedBetween } from './asked-amount.ts';
-import { beforeRounding, byRole, roundedPair, roundOff, type Solution, type TotalsContext } from './equation.ts';
+import { beforeRounding, ofRole, roundedPair, roundOff, type Solution, type TotalsContext } from './equation.ts';
 
 /** The most an amount of a weak proof is trusted: under the bar to validate (checks/decision.ts). */
 export const WEAK_PROOF_CONFIDENCE = 0.7;
@@ -122,7 +122,7 @@ function vatDoubted(ctx: TotalsContext, solved: Solution): boolean {
   // 2 792,47   279,25 €"), and the proof's VAT is one of them alone: the equation closed on one
   // rate's row ("20 % | 351,79 | 70,36 | 422,15" under "Base HT | Montant TVA | Total TTC", the
   // page's own net unread), not on the page's totals, whose VAT is their sum.
-  const rateLines = byRole(ctx, 'tva').filter((c) => !c.inColumn && !c.repaired && c.rate !== null && Number(c.rate) > 0 && c.cents !== 0);
+  const rateLines = ofRole(ctx.list, 'tva').filter((c) => !c.inColumn && !c.repaired && c.rate !== null && Number(c.rate) > 0 && c.cents !== 0);
   const oneRateOfSeveral = new Set(rateLines.map((c) => c.rate)).size >= 2 && rateLines.some((c) => c.cents === solved.tva.cents);
   return taxedOverNet || oneRateOfSeveral;
 }
