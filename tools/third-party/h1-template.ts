@@ -3,7 +3,6 @@
 // Item/Qty/Price/Tax/Discount/Total whose line Total is price × qty × (1 + tax); then Subtotal = the
 // sum of those tax-inclusive line totals, Total Tax = Σ price × qty × tax, and Grand Total = Subtotal.
 // Amounts go through Intl.NumberFormat(locale, currency). The net (HT) is therefore never printed.
-import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { britishVatId, frenchVatId, germanVatId, randomSiren, spacedIban, spacedSiret } from '../generate/identifiers.ts';
@@ -24,15 +23,13 @@ const h1Helper = require(path.join(path.dirname(h1Entry), 'utils/helper.js'));
 export const H1_TEMPLATE = '@h1dd3nsn1p3r/pdf-invoice@1.0.12';
 
 // fr-FR groups thousands with U+202F, which the 14 standard PDF fonts lack (pdfkit prints "/"): a
-// French user of this template must give it a TTF font, as its README shows. The system's DejaVu
-// (Debian fonts-dejavu-core), not the root's dejavu-fonts-ttf: their bytes differ, and the first
-// measured set was made with these.
-const DEJAVU = '/usr/share/fonts/truetype/dejavu';
+// French user of this template must give it a TTF font, as its README shows. The project's own DejaVu
+// (npm dejavu-fonts-ttf, as tools/generate uses), so that nothing depends on the machine's fonts.
+const DEJAVU = path.join(path.dirname(require.resolve('dejavu-fonts-ttf/package.json')), 'ttf');
 const TTF_FONTS = Object.fromEntries((['DejaVuSans', 'DejaVuSerif', 'DejaVuSansCondensed'] as const).map((name) => {
   const slanted = name === 'DejaVuSerif' ? 'Italic' : 'Oblique';
   return [name, { normal: `${DEJAVU}/${name}.ttf`, bold: `${DEJAVU}/${name}-Bold.ttf`, italics: `${DEJAVU}/${name}-${slanted}.ttf`, bolditalics: `${DEJAVU}/${name}-Bold${slanted}.ttf` }];
 }));
-if (!fs.existsSync(`${DEJAVU}/DejaVuSans.ttf`)) throw new Error(`${DEJAVU} is missing: install the DejaVu fonts (apt-get install fonts-dejavu-core)`);
 
 type Labels = Record<Exclude<keyof H1LabelChoices, 'statusValue'>, string>;
 
