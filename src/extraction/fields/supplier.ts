@@ -7,6 +7,7 @@ import { findDates } from './date-parser.ts';
 import { findLabels } from './labelled-values.ts';
 import { fold } from './text-normalise.ts';
 import { SUPPLIER_FEATURES, supplierProbability, type SupplierFeatures } from './supplier-model.ts';
+import { MIN_REPEATED_LETTERS, nameFromDomain, namesMailbox, sellerDomains, sellerMailboxes, squash, withoutLegalForms, wordsOf } from './supplier-addresses.ts';
 
 /** "ACME SAS au capital de 10 000 € - RCS Paris 123" -> "ACME SAS". */
 function nameBeforeMentions(text: string): string {
@@ -80,79 +81,6 @@ function nameInBlock(lines: Line[], block: number[]): { name: string; lineIndex:
     return plausibleName(name) ? { name, lineIndex: j } : null;
   }
   return null;
-}
-
-/** Free mail and access providers: their domains name no company. */
-const MAIL_PROVIDERS = /^(gmail|googlemail|orange|wanadoo|free|sfr|laposte|hotmail|outlook|live|yahoo|icloud|me|gmx|web|t-online|protonmail|proton|aol|bbox|neuf)$/;
-
-/**
- * The words of the seller's domain names: "www.jeanne-roux.fr" -> ["jeanne", "roux"]. Invoices
- * print the seller's web and mail addresses; the customer's, when at all, on a labelled line.
- */
-function sellerDomains(lines: Line[]): string[][] {
-  const out: string[][] = [];
-  lines.forEach((line) => {
-    const text = fold(line.text);
-    if (CUSTOMER_LABELS.test(text)) return;
-    for (const m of text.matchAll(/(?:www\.|@)((?:[a-z0-9-]+\.)+)[a-z]{2,6}\b/g)) {
-      const label = m[1]!.split('.').at(-2)!;
-      if (!MAIL_PROVIDERS.test(label)) out.push(label.split('-').filter(Boolean));
-    }
-  });
-  return out;
-}
-
-const squash = (s: string) => fold(s).replace(/[^a-z0-9]/g, '');
-
-/**
- * The mailbox names of the addresses outside the customer's block: "l.moreau@orange.fr" -> "lmoreau".
- * A sole trader's address is its owner's name, at a free mail provider as often as not.
- */
-function sellerMailboxes(lines: Line[], customer: Set<number>): string[] {
-  return lines.flatMap((line, i) => (customer.has(i) ? [] : [...fold(line.text).matchAll(/([a-z0-9._-]+)@[a-z0-9-]+\./g)].map((m) => m[1]!.replace(/[^a-z]/g, ''))));
-}
-
-/** A word of the name, long enough to be a surname and not chance, spelled in a mailbox ("Léa Moreau EI", "l.moreau@…"). */
-function namesMailbox(name: string, mailboxes: string[]): boolean {
-  const words = wordsOf(withoutLegalForms(name)).trim().split(' ').filter((w) => w.length >= MIN_REPEATED_LETTERS && /^[a-z]+$/.test(w));
-  return words.some((w) => mailboxes.some((box) => box.includes(w)));
-}
-
-/**
- * A letterhead that spells the seller's domain name. Designed letterheads space their letters out
- * ("J E A N N E   R O U X   E I"), which loses the word breaks; the domain's words give them
- * back ("JEANNE ROUX EI"). Whatever follows the domain's words (a legal form) is kept.
- */
-function nameFromDomain(text: string, words: string[]): string | null {
-  const cell = text.trim();
-  const joined = words.join('');
-  const letters = squash(cell);
-  // A name wrapped at its hyphen ("Garage Martin-" over "Leroy"): the domain has the rest.
-  if (cell.endsWith('-') && letters.length >= 6 && joined.startsWith(letters)) {
-    const rest = joined.slice(letters.length);
-    return `${cell}${rest.charAt(0).toUpperCase()}${rest.slice(1)}`;
-  }
-  if (!letters.startsWith(joined)) return null;
-  if (!/^(\S\s){3,}\S/u.test(cell)) return restIsLegalForm(cell, joined) ? cell : null;
-  const chars = [...cell.replace(/\s+/g, '')];
-  let out = '';
-  let i = 0;
-  for (const word of words) {
-    let piece = '';
-    while (i < chars.length && squash(piece).length < word.length) piece += chars[i++];
-    out += !out || piece.startsWith('-') ? piece : ` ${piece}`;
-  }
-  const rest = chars.slice(i).join('');
-  return !rest ? out : restIsLegalForm(rest, '') ? `${out} ${rest}` : null;
-}
-
-/** The name is the domain's words and at most a legal form: "Acme Conseil SAS" for acme-conseil.fr. */
-function restIsLegalForm(text: string, domain: string): boolean {
-  let kept = '';
-  const words = text.split(/\s+/);
-  while (words.length && squash(kept).length < domain.length) kept += ` ${words.shift()}`;
-  const rest = words.join(' ');
-  return !rest || LEGAL_FORMS.test(` ${rest}`);
 }
 
 /**
@@ -272,9 +200,6 @@ function nameX(c: Candidate): number {
 /** A name's own letters, its legal forms left out: "GmbH" alone names nobody. */
 const ownLetters = (name: string) => squash(withoutLegalForms(name));
 
-const EVERY_LEGAL_FORM = new RegExp(LEGAL_FORMS.source, 'giu');
-const withoutLegalForms = (name: string) => name.replace(EVERY_LEGAL_FORM, ' ');
-
 /** Two names agree when one's own letters contain the other's ("ACME" and "ACME Conseil SAS"). */
 function agree(a: string, b: string): boolean {
   const [x, y] = [ownLetters(a), ownLetters(b)];
@@ -314,12 +239,6 @@ function repeatsOf(c: Candidate, lineWords: Array<{ line: Line; words: string }>
   if (own.replace(/ /g, '').length < MIN_REPEATED_LETTERS) return 0;
   return lineWords.filter((l) => l.line !== c.line && l.words.includes(own)).length;
 }
-
-/** A text's words, folded, one space apart and around: whole words are then found with includes(). */
-const wordsOf = (s: string) => ` ${fold(s).replace(/[^a-z0-9]+/g, ' ').trim()} `;
-
-/** Shorter names turn up inside other words by chance. */
-const MIN_REPEATED_LETTERS = 5;
 
 export interface SupplierReading {
   fournisseur: string | null;
