@@ -1,9 +1,7 @@
 // Dates and amounts as the invoices print them, and as truth.json records them.
+import { isoOf, type CalendarDate } from '../generate/formats.ts';
 import type { Rng } from '../generate/random.ts';
 import { MONTHS, type Lang, type Locale } from './vocabulary.ts';
-
-/** A calendar date, months from 1. */
-export interface Ymd { y: number; m: number; d: number }
 
 export type DateStyle = 'dd/mm/yyyy' | 'dd.mm.yyyy' | 'yyyy-mm-dd' | 'dd-mm-yyyy' | 'd month yyyy' | 'd. month yyyy' | 'month d, yyyy' | 'mm/dd/yyyy';
 
@@ -11,27 +9,16 @@ export type DateStyle = 'dd/mm/yyyy' | 'dd.mm.yyyy' | 'yyyy-mm-dd' | 'dd-mm-yyyy
 export interface MoneyStyle { group: string; decimal: string }
 
 const twoDigits = (n: number) => String(n).padStart(2, '0');
-const utcMidnight = (a: Ymd) => Date.UTC(a.y, a.m - 1, a.d);
+const utcMidnight = (a: CalendarDate) => Date.UTC(a.year, a.month - 1, a.day);
 
-export function daysInMonth(y: number, m: number): number {
-  return new Date(Date.UTC(y, m, 0)).getUTCDate();
-}
-
-export function addDays(a: Ymd, days: number): Ymd {
-  const t = new Date(Date.UTC(a.y, a.m - 1, a.d + days));
-  return { y: t.getUTCFullYear(), m: t.getUTCMonth() + 1, d: t.getUTCDate() };
-}
-
-export function daysBetween(from: Ymd, to: Ymd): number {
+export function daysBetween(from: CalendarDate, to: CalendarDate): number {
   return Math.round((utcMidnight(to) - utcMidnight(from)) / 86400000);
 }
 
 /** The PDF's creation date: 09:00 UTC on the invoice date, never the clock, so the bytes repeat. */
-export function creationDate(a: Ymd): Date {
-  return new Date(Date.UTC(a.y, a.m - 1, a.d, 9));
+export function creationDate(a: CalendarDate): Date {
+  return new Date(Date.UTC(a.year, a.month - 1, a.day, 9));
 }
-
-export const isoDate = (a: Ymd) => `${a.y}-${twoDigits(a.m)}-${twoDigits(a.d)}`;
 
 export function pickDateStyle(rng: Rng, locale: Locale): DateStyle {
   switch (locale) {
@@ -42,27 +29,18 @@ export function pickDateStyle(rng: Rng, locale: Locale): DateStyle {
   }
 }
 
-export function formatDate(a: Ymd, style: DateStyle, lang: Lang): string {
-  const month = MONTHS[lang][a.m - 1]!;
+export function formatDate(a: CalendarDate, style: DateStyle, lang: Lang): string {
+  const month = MONTHS[lang][a.month - 1]!;
   switch (style) {
-    case 'dd/mm/yyyy': return `${twoDigits(a.d)}/${twoDigits(a.m)}/${a.y}`;
-    case 'dd.mm.yyyy': return `${twoDigits(a.d)}.${twoDigits(a.m)}.${a.y}`;
-    case 'dd-mm-yyyy': return `${twoDigits(a.d)}-${twoDigits(a.m)}-${a.y}`;
-    case 'yyyy-mm-dd': return isoDate(a);
-    case 'd month yyyy': return `${lang === 'fr' && a.d === 1 ? '1er' : a.d} ${month} ${a.y}`;
-    case 'd. month yyyy': return `${a.d}. ${month} ${a.y}`;
-    case 'month d, yyyy': return `${month} ${a.d}, ${a.y}`;
-    case 'mm/dd/yyyy': return `${twoDigits(a.m)}/${twoDigits(a.d)}/${a.y}`;
+    case 'dd/mm/yyyy': return `${twoDigits(a.day)}/${twoDigits(a.month)}/${a.year}`;
+    case 'dd.mm.yyyy': return `${twoDigits(a.day)}.${twoDigits(a.month)}.${a.year}`;
+    case 'dd-mm-yyyy': return `${twoDigits(a.day)}-${twoDigits(a.month)}-${a.year}`;
+    case 'yyyy-mm-dd': return isoOf(a);
+    case 'd month yyyy': return `${lang === 'fr' && a.day === 1 ? '1er' : a.day} ${month} ${a.year}`;
+    case 'd. month yyyy': return `${a.day}. ${month} ${a.year}`;
+    case 'month d, yyyy': return `${month} ${a.day}, ${a.year}`;
+    case 'mm/dd/yyyy': return `${twoDigits(a.month)}/${twoDigits(a.day)}/${a.year}`;
   }
-}
-
-/** Cents as truth.json writes amounts: "1234.50", "-12.00". */
-export function centsToDecimal(cents: number): string {
-  return (cents < 0 ? '-' : '') + `${Math.floor(Math.abs(cents) / 100)}.${twoDigits(Math.abs(cents) % 100)}`;
-}
-
-export function decimalToCents(text: string | number): number {
-  return Math.round(Number(text) * 100);
 }
 
 /** A non-negative amount with the style's thousands group and decimal mark, no currency. */

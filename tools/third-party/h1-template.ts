@@ -7,7 +7,9 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { britishVatId, frenchVatId, germanVatId, randomSiren, spacedIban, spacedSiret } from '../generate/identifiers.ts';
 import type { Rng } from '../generate/random.ts';
-import { centsToDecimal, creationDate, decimalToCents, formatDate, isoDate } from './formats.ts';
+import { centsToDecimal, decimalToCents } from '../../src/domain/money.ts';
+import { isoOf } from '../generate/formats.ts';
+import { creationDate, formatDate } from './formats.ts';
 import { h1LabelChoices, NOTES, type H1LabelChoices } from './h1-labels.ts';
 import type { Invoice, Line } from './invoice-data.ts';
 import { commonExtra, expectedValues, InconsistentTotalsError, type TemplateInvoice } from './template-output.ts';
@@ -47,8 +49,8 @@ function pickLabels(rng: Rng, choices: H1LabelChoices): Labels {
 /** The totals exactly as the template computes them; a draw off by a cent (floating point) is refused. */
 function templateTotals(lines: Line[]) {
   const items = lines.map((l) => ({ name: l.name, quantity: l.qty, price: l.cents / 100, tax: l.rate }));
-  const ttc = decimalToCents(String(h1Helper.calcFinalTotal(items, undefined, undefined)));
-  const tva = decimalToCents(String(h1Helper.calcTax(items)));
+  const ttc = decimalToCents(h1Helper.calcFinalTotal(items, undefined, undefined))!;
+  const tva = decimalToCents(h1Helper.calcTax(items))!;
   const ht = lines.reduce((sum, l) => sum + l.qty * l.cents, 0);
   if (ht + tva !== ttc) throw new InconsistentTotalsError(`inconsistent: ${ht}+${tva}!=${ttc}`);
   return { items, ht, tva, ttc };
@@ -136,7 +138,7 @@ export async function buildH1(rng: Rng, inv: Invoice): Promise<TemplateInvoice> 
     },
     notes: [
       `font ${font} ${fontSize}pt`,
-      `labels: title="${labels.invoice}", number="${labels.refNumber}: #", date="${labels.date}", due="${labels.dueDate}" (decoy ${isoDate(inv.due)}), subtotal="${labels.subTotal}" (= TTC, the template sums tax-inclusive line totals), tax="${labels.totalTax}", total="${labels.grandTotal}"`,
+      `labels: title="${labels.invoice}", number="${labels.refNumber}: #", date="${labels.date}", due="${labels.dueDate}" (decoy ${isoOf(inv.due)}), subtotal="${labels.subTotal}" (= TTC, the template sums tax-inclusive line totals), tax="${labels.totalTax}", total="${labels.grandTotal}"`,
       `seller id line: ${taxId ?? 'none'}`,
     ],
   };

@@ -1,8 +1,9 @@
 // The content of one invoice, whichever template prints it: language, parties, number, dates, lines
 // and the seller's identifiers. Drawn from the seeded generator, so a (seed, index) gives one invoice.
 import { britishVatId, frenchVatId, germanVatId, randomIban, randomSiren, randomSiret } from '../generate/identifiers.ts';
+import { addDays, endOfMonth, type CalendarDate } from '../generate/formats.ts';
 import type { Rng } from '../generate/random.ts';
-import { addDays, daysInMonth, pickDateStyle, type DateStyle, type Ymd } from './formats.ts';
+import { pickDateStyle, type DateStyle } from './formats.ts';
 import { makeParty, type Party } from './parties.ts';
 import { DE_SURNAMES, EN_NAMES, FIRST_NAMES, FR_SURNAMES, ITEMS, type Country, type Currency, type Lang, type Locale } from './vocabulary.ts';
 
@@ -11,7 +12,7 @@ export interface Line { name: string; qty: number; cents: number; rate: number }
 
 export interface Invoice {
   lang: Lang; locale: Locale; currency: Currency; seller: Party; buyer: Party; buyerPerson: string;
-  number: string; date: Ymd; due: Ymd; dateStyle: DateStyle; lines: Line[];
+  number: string; date: CalendarDate; due: CalendarDate; dateStyle: DateStyle; lines: Line[];
   siren: string | null; siret: string | null; vatId: string | null; iban: string;
 }
 
@@ -41,8 +42,8 @@ function drawLines(rng: Rng, lang: Lang, locale: Locale): Line[] {
   });
 }
 
-function invoiceNumber(rng: Rng, lang: Lang, date: Ymd): string {
-  const { y, m } = date;
+function invoiceNumber(rng: Rng, lang: Lang, date: CalendarDate): string {
+  const { year: y, month: m } = date;
   const seq = rng.int(1, 9999);
   const pad = (n: number, width: number) => String(n).padStart(width, '0');
   if (lang === 'fr') return rng.weighted<string>([[`FA-${y}-${pad(seq, 4)}`, 4], [`F${y}${pad(m, 2)}-${pad(seq % 1000, 3)}`, 2], [`FAC-${pad(seq, 5)}`, 2], [`${y}-${pad(seq, 4)}`, 1]]);
@@ -71,11 +72,11 @@ export function makeInvoice(rng: Rng): Invoice {
   const buyerPerson = `${rng.pick(FIRST_NAMES[lang])} ${rng.pick(country === 'FR' ? FR_SURNAMES : country === 'DE' ? DE_SURNAMES : EN_NAMES)}`;
   const y = rng.pick([2024, 2025]);
   const m = rng.int(1, 12);
-  const date = { y, m, d: rng.int(1, daysInMonth(y, m)) };
+  const date = { year: y, month: m, day: rng.int(1, endOfMonth({ year: y, month: m, day: 1 }).day) };
   const due = addDays(date, rng.pick([15, 30, 30, 45, 60, rng.int(15, 60)]));
   let dateStyle = pickDateStyle(rng, locale);
   // No month-first date that also reads as day-first: the truth would be ambiguous.
-  if (dateStyle === 'mm/dd/yyyy' && (date.d <= 12 || due.d <= 12)) dateStyle = 'month d, yyyy';
+  if (dateStyle === 'mm/dd/yyyy' && (date.day <= 12 || due.day <= 12)) dateStyle = 'month d, yyyy';
   const number = invoiceNumber(rng, lang, date);
   const ids = sellerIdentifiers(rng, country);
   const iban = randomIban(rng, country === 'US' ? 'GB' : country);

@@ -5,7 +5,8 @@
 import { createRequire } from 'node:module';
 import { spacedIban, spacedSiret } from '../generate/identifiers.ts';
 import type { Rng } from '../generate/random.ts';
-import { centsToDecimal, creationDate, daysBetween, formatDate, formatRate } from './formats.ts';
+import { centsToDecimal } from '../../src/domain/money.ts';
+import { creationDate, daysBetween, formatDate, formatRate } from './formats.ts';
 import type { Invoice } from './invoice-data.ts';
 import { jspdfLabelChoices, type JspdfLabelChoices } from './jspdf-labels.ts';
 import { computeTotals, isZeroRated, pickStyle, totalRows, type JspdfStyle, type JspdfTotals, type TotalRow } from './jspdf-totals.ts';

@@ -1,6 +1,7 @@
 // What a template adapter hands back: the PDF, the truth it printed, and for each scored field the
 // strings whose presence on the page means that field is printed.
-import { centsToDecimal, isoDate } from './formats.ts';
+import { centsToDecimal } from '../../src/domain/money.ts';
+import { isoOf } from '../generate/formats.ts';
 import type { Invoice } from './invoice-data.ts';
 
 export const SCORED_FIELDS = ['montant_ht', 'montant_tva', 'montant_ttc', 'date_facture', 'numero', 'fournisseur', 'siret'] as const;
@@ -24,13 +25,13 @@ export interface Totals { ht: number; tva: number; ttc: number }
 export function expectedValues(inv: Invoice, totals: Totals, printsSiret: boolean): Record<string, string | null> {
   return {
     montant_ht: centsToDecimal(totals.ht), montant_tva: centsToDecimal(totals.tva), montant_ttc: centsToDecimal(totals.ttc),
-    fournisseur: inv.seller.name, siret: printsSiret ? inv.siret : null, date_facture: isoDate(inv.date), numero: inv.number, devise: inv.currency,
+    fournisseur: inv.seller.name, siret: printsSiret ? inv.siret : null, date_facture: isoOf(inv.date), numero: inv.number, devise: inv.currency,
   };
 }
 
 /** The start of `expected_extra`, the same for both templates. */
 export function commonExtra(inv: Invoice): Record<string, unknown> {
-  return { siren: inv.siren, vat_id: inv.vatId, seller_country: inv.seller.country, due_date: isoDate(inv.due) };
+  return { siren: inv.siren, vat_id: inv.vatId, seller_country: inv.seller.country, due_date: isoOf(inv.due) };
 }
 
 /** The template threw away a draw whose totals do not add up to the cent: draw another invoice. */

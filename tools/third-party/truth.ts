@@ -1,7 +1,7 @@
 // Ground truth in the corpus's truth.json format, with what each file really prints: every scored
 // value is searched in the PDF's text layer as the template printed it, rather than assumed.
 import { describeScan, type ScanParameters } from '../generate/degrade.ts';
-import { decimalToCents } from './formats.ts';
+import { decimalToCents } from '../../src/domain/money.ts';
 import type { Invoice } from './invoice-data.ts';
 import { SCORED_FIELDS, type ScoredField, type TemplateInvoice } from './template-output.ts';
 
@@ -43,7 +43,9 @@ export function truthProblems(id: string, isH1: boolean, expected: TemplateInvoi
   if (!inText.date_facture || !inText.numero || !inText.fournisseur) problems.push(`${id}: date/number/supplier not found`);
   if (isH1 && !inText.montant_tva) problems.push(`${id}: h1 tax total not found`);
   if (!isH1 && !inText.montant_ht) problems.push(`${id}: HT not found`);
-  if (decimalToCents(expected.montant_ht!) + decimalToCents(expected.montant_tva!) !== decimalToCents(expected.montant_ttc!)) problems.push(`${id}: HT+TVA != TTC`);
+  // A missing or malformed amount is no number: the sum then fails, and says so.
+  const cents = (decimal: string | null) => decimalToCents(decimal) ?? Number.NaN;
+  if (cents(expected.montant_ht) + cents(expected.montant_tva) !== cents(expected.montant_ttc)) problems.push(`${id}: HT+TVA != TTC`);
   return problems;
 }
 
