@@ -1,4 +1,4 @@
-// Dates and amounts as the invoices print them, and as truth.json records them.
+// Dates, rates and amounts as the invoices print them.
 import { isoOf, type CalendarDate } from '../generate/formats.ts';
 import type { Rng } from '../generate/random.ts';
 import { MONTHS, type Lang, type Locale } from './vocabulary.ts';
