@@ -1,7 +1,7 @@
 // Invented sellers and buyers: a company name in the country's style, its address, phone, e-mail
 // and website (the last two made from the name).
 // Not tools/generate/parties.ts: this set has US sellers and websites, which that one does not make,
-// and names of its own, so that it shares no seller vocabulary with the sets the rules were tuned on.
+// and draws from name lists of its own (some words recur in both, such as "Imprimerie" or "Perrin").
 import type { Rng } from '../generate/random.ts';
 import {
   DE_CITIES, DE_STREETS, DE_SURNAMES, DE_TRADES, EN_NAMES, EN_TRADES, FR_CITIES, FR_PLACES, FR_STREETS, FR_SURNAMES, FR_TRADES,
