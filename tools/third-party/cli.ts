@@ -1,5 +1,5 @@
 // `node tools/third-party/cli.ts --seed N --count M --out DIR` (Node 24; see README.md).
-// Invoices laid out by two third-party npm templates, alternating between them. For each: the PDF
+// Invoices laid out by three third-party npm templates, taken in turn. For each: the PDF
 // (text-layer-pdf), page 1 at 200 dpi (rendered-from-digital-pdf) and a phone scan of that render
 // (synthetic-fr-scan), with DIR/truth.json in the corpus's format. Everything comes from the seed.
 //
@@ -8,15 +8,21 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { phoneScan, pickScanParameters, RENDER_DPI } from '../generate/degrade.ts';
-import { createRng } from '../generate/random.ts';
+import { createRng, type Rng } from '../generate/random.ts';
 import { buildH1 } from './h1-template.ts';
 import { makeInvoice, type Invoice } from './invoice-data.ts';
 import { buildJspdf } from './jspdf-template.ts';
+import { buildMicro } from './micro-template.ts';
 import { pageTexts, renderFirstPage } from './pdf-pages.ts';
 import { InconsistentTotalsError, type TemplateInvoice } from './template-output.ts';
 import { truthEntries, truthProblems, visibility } from './truth.ts';
 
 const MAX_REDRAWS = 20;
+
+/** The templates, taken in turn: invoice i of seed s is laid out by TEMPLATES[(s + i) % 3]. */
+const TEMPLATES = ['h1', 'jspdf', 'micro'] as const;
+type Template = (typeof TEMPLATES)[number];
+const BUILDERS: Record<Template, (rng: Rng, inv: Invoice) => TemplateInvoice | Promise<TemplateInvoice>> = { h1: buildH1, jspdf: buildJspdf, micro: buildMicro };
 
 interface Options { seed: string; count: number; out: string }
 
@@ -34,12 +40,12 @@ function readOptions(): Options {
  * The invoice with index i. A draw whose h1 totals do not add up to the cent (the template sums in
  * binary floating point) is redrawn from the next attempt's seed.
  */
-async function drawInvoice(seed: string, index: number, useH1: boolean): Promise<{ inv: Invoice; built: TemplateInvoice }> {
+async function drawInvoice(seed: string, index: number, template: Template): Promise<{ inv: Invoice; built: TemplateInvoice }> {
   for (let attempt = 0; ; attempt++) {
     const rng = createRng(`third-party:${seed}:${index}:${attempt}`);
     const inv = makeInvoice(rng);
     try {
-      return { inv, built: useH1 ? await buildH1(rng, inv) : buildJspdf(rng, inv) };
+      return { inv, built: await BUILDERS[template](rng, inv) };
     } catch (error) {
       if (!(error instanceof InconsistentTotalsError) || attempt > MAX_REDRAWS) throw error;
     }
@@ -49,12 +55,12 @@ async function drawInvoice(seed: string, index: number, useH1: boolean): Promise
 /** Writes the invoice's three files and returns its truth entries and any failed check. */
 async function writeInvoice(options: Options, index: number): Promise<{ entries: unknown[]; problems: string[] }> {
   const id = `tp-${options.seed}-${String(index).padStart(3, '0')}`;
-  const useH1 = (index + Number(options.seed)) % 2 === 0;
-  const { inv, built } = await drawInvoice(options.seed, index, useH1);
+  const template = TEMPLATES[(index + Number(options.seed)) % TEMPLATES.length]!;
+  const { inv, built } = await drawInvoice(options.seed, index, template);
   const pages = await pageTexts(built.pdf);
   const inText = visibility(pages.join('\n'), built);
   const onPage1 = visibility(pages[0]!, built);
-  const problems = truthProblems(id, useH1, built.expected, inText);
+  const problems = truthProblems(id, template === 'h1', built.expected, inText);
 
   const stem = `docs/${id}`;
   fs.writeFileSync(path.join(options.out, `${stem}.pdf`), built.pdf);
@@ -65,7 +71,7 @@ async function writeInvoice(options: Options, index: number): Promise<{ entries:
   fs.writeFileSync(path.join(options.out, `${stem}_p1_scan.jpg`), await phoneScan(png, RENDER_DPI, scan, scanRng));
 
   const e = built.expected;
-  process.stderr.write(`${id} ${useH1 ? 'h1' : 'jspdf'} ${inv.locale} TTC ${e.montant_ttc} HT${inText.montant_ht ? '' : '(hidden)'} TVA${inText.montant_tva ? '' : '(hidden)'} pages ${pages.length}\n`);
+  process.stderr.write(`${id} ${template} ${inv.locale} TTC ${e.montant_ttc} HT${inText.montant_ht ? '' : '(hidden)'} TVA${inText.montant_tva ? '' : '(hidden)'} pages ${pages.length}\n`);
   return { entries: truthEntries(id, built, inv, { stem, pageCount: pages.length, inText, onPage1, scan }), problems };
 }
 

@@ -5,13 +5,14 @@
 // Amounts go through Intl.NumberFormat(locale, currency). The net (HT) is therefore never printed.
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { britishVatId, frenchVatId, germanVatId, randomSiren, spacedIban, spacedSiret } from '../generate/identifiers.ts';
+import { spacedIban, spacedSiret } from '../generate/identifiers.ts';
 import type { Rng } from '../generate/random.ts';
 import { centsToDecimal, decimalToCents } from '../../src/domain/money.ts';
 import { isoOf } from '../generate/formats.ts';
 import { creationDate, formatDate } from './formats.ts';
 import { h1LabelChoices, NOTES, type H1LabelChoices } from './h1-labels.ts';
 import type { Invoice, Line } from './invoice-data.ts';
+import { buyerTaxIdDecoy } from './party-lines.ts';
 import { commonExtra, expectedValues, InconsistentTotalsError, type TemplateInvoice } from './template-output.ts';
 
 // CommonJS packages without usable types for what we call (pdfmake's printer, the template's helper).
@@ -64,14 +65,6 @@ function sellerTaxId(rng: Rng, inv: Invoice): { taxId: string | undefined; print
   const taxId = choice === 'siret' ? `SIRET : ${inv.siret}` : choice === 'siret-spaced' ? `SIRET ${spacedSiret(inv.siret!)}`
     : choice === 'vat' && inv.vatId ? vatLine : undefined;
   return { taxId, printsSiret: choice.startsWith('siret') };
-}
-
-/** A customer's VAT number in the buyer block: a decoy. */
-function buyerTaxIdDecoy(rng: Rng, inv: Invoice): string | undefined {
-  if (!(rng.chance(0.3) && inv.buyer.country !== 'US')) return undefined;
-  const label = inv.lang === 'fr' ? 'N° TVA client : ' : inv.lang === 'de' ? 'USt-IdNr. Kunde: ' : 'Customer VAT: ';
-  const country = inv.buyer.country;
-  return label + (country === 'FR' ? frenchVatId(randomSiren(rng)) : country === 'DE' ? germanVatId(rng) : britishVatId(rng));
 }
 
 function payloadOf(rng: Rng, inv: Invoice, choices: H1LabelChoices, items: unknown[], dates: { dateText: string; dueText: string }, taxId: string | undefined) {

@@ -3,15 +3,13 @@
 // whose header and cells we give, then "additionalRows" (label, amount, currency) right-aligned.
 // We compute the totals (jspdf-totals.ts) and write every amount, so the truth is what we wrote.
 import { createRequire } from 'node:module';
-import { spacedIban, spacedSiret } from '../generate/identifiers.ts';
 import type { Rng } from '../generate/random.ts';
-import { centsToDecimal } from '../../src/domain/money.ts';
-import { creationDate, daysBetween, formatDate, formatRate } from './formats.ts';
+import { creationDate, formatDate, formatRate } from './formats.ts';
 import type { Invoice } from './invoice-data.ts';
 import { jspdfLabelChoices, type JspdfLabelChoices } from './jspdf-labels.ts';
-import { computeTotals, isZeroRated, pickStyle, totalRows, type JspdfStyle, type JspdfTotals, type TotalRow } from './jspdf-totals.ts';
-import { commonExtra, expectedValues, type TemplateInvoice } from './template-output.ts';
-import { DE_SURNAMES, FIRST_NAMES } from './vocabulary.ts';
+import { computeTotals, isZeroRated, pickStyle, totalRows, totalsExtra, type JspdfStyle, type TotalRow } from './jspdf-totals.ts';
+import { sellerText, type SellerText } from './party-lines.ts';
+import { expectedValues, type TemplateInvoice } from './template-output.ts';
 
 // A CommonJS package without type declarations.
 const jsPDFInvoiceTemplate = createRequire(import.meta.url)('jspdf-invoice-template-nodejs').default;
@@ -43,33 +41,6 @@ function datesAndTable(rng: Rng, inv: Invoice, choices: JspdfLabelChoices, style
   return { dateText, dueText, dateLine, dueLine, dueFirst, header, table };
 }
 
-interface SellerText {
-  /** Where a French seller's SIRET is printed: under its address, in the footer, or nowhere. */
-  siretPlace: 'siret-head' | 'siret-foot' | 'none';
-  siretText: string; vatText: string; footer: string; paymentTerms: string;
-}
-
-function sellerText(rng: Rng, inv: Invoice, dueText: string, zeroRated: boolean): SellerText {
-  const fr = inv.seller.country === 'FR';
-  const siretPlace = fr ? rng.weighted<SellerText['siretPlace']>([['siret-head', 3], ['siret-foot', 3], ['none', 1]]) : 'none';
-  const unspaced = rng.chance(0.5);
-  const siretText = inv.siret ? (unspaced ? inv.siret : spacedSiret(inv.siret)) : '';
-  const vatText = inv.vatId ? ({ fr: `TVA intracom. ${inv.vatId}`, de: `USt-IdNr. ${inv.vatId}`, en: `VAT No. ${inv.vatId}` }[inv.lang]) : '';
-  const capital = `${rng.pick([1000, 5000, 7500, 10000, 50000])}`.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
-  const town = inv.seller.city.replace(/^\d+ /, '');
-  const footer = fr
-    ? `${inv.seller.name} au capital de ${capital} € – RCS ${town} ${inv.siren!.replace(/(\d{3})(?=\d)/g, '$1 ')}${siretPlace === 'siret-foot' ? ` – SIRET ${siretText}` : ''} – ${vatText}`
-    : inv.lang === 'de' ? `Geschäftsführer: ${rng.pick(FIRST_NAMES.de)} ${rng.pick(DE_SURNAMES)} – Amtsgericht ${town} HRB ${rng.int(10000, 99999)} – ${vatText}`
-    : inv.seller.country === 'GB' ? `Registered in England and Wales No. ${rng.digits(8)} – ${vatText}` : `${inv.seller.name} – EIN ${rng.digits(2)}-${rng.digits(7)}`;
-  const iban = spacedIban(inv.iban);
-  const paymentTerms = {
-    fr: `${zeroRated ? 'TVA non applicable, art. 293 B du CGI. ' : ''}Règlement à ${daysBetween(inv.date, inv.due)} jours par virement. IBAN : ${iban}. Pas d'escompte pour paiement anticipé. En cas de retard, pénalités au taux de 3 fois le taux d'intérêt légal et indemnité forfaitaire pour frais de recouvrement de 40 €.`,
-    de: `Zahlbar ohne Abzug bis zum ${formatDate(inv.due, 'dd.mm.yyyy', 'de')}. Bankverbindung: IBAN ${iban}. Bitte geben Sie die Rechnungsnummer als Verwendungszweck an.`,
-    en: `Please pay by bank transfer by ${dueText}. IBAN ${iban}. Please quote the invoice number as reference. Late payments may incur interest.`,
-  }[inv.lang];
-  return { siretPlace, siretText, vatText, footer, paymentTerms };
-}
-
 function printPdf(rng: Rng, inv: Invoice, choices: JspdfLabelChoices, page: DatesAndTable, seller: SellerText, rows: TotalRow[]): Buffer {
   const created = creationDate(inv.date);
   // jsPDF draws a random file id: a seeded one keeps the bytes repeatable.
@@ -97,12 +68,6 @@ function printPdf(rng: Rng, inv: Invoice, choices: JspdfLabelChoices, page: Date
   return Buffer.from(result.arrayBuffer);
 }
 
-function extraOf(inv: Invoice, t: JspdfTotals): Record<string, unknown> {
-  const vatBreakdown = t.taxes.map((tax) => ({ rate: tax.rate.toFixed(2), basis: centsToDecimal(tax.basis), tax: centsToDecimal(tax.tax) }));
-  const discount = t.discountPercent ? { discount: centsToDecimal(t.discount), gross_ht: centsToDecimal(t.gross) } : {};
-  return { ...commonExtra(inv), vat_breakdown: vatBreakdown, due_payable: centsToDecimal(t.ttc), ...discount };
-}
-
 export function buildJspdf(rng: Rng, inv: Invoice): TemplateInvoice {
   const choices = jspdfLabelChoices(inv.lang, inv.locale === 'en-US');
   const style = pickStyle(rng, inv, choices);
@@ -115,7 +80,7 @@ export function buildJspdf(rng: Rng, inv: Invoice): TemplateInvoice {
   return {
     pdf, template: JSPDF_TEMPLATE,
     expected: expectedValues(inv, totals, printsSiret),
-    extra: extraOf(inv, totals),
+    extra: totalsExtra(inv, totals),
     printed: {
       montant_ht: [style.amount(totals.ht)], montant_tva: vatPrinted, montant_ttc: [style.amount(totals.ttc)],
       date_facture: [page.dateText], numero: [inv.number], fournisseur: [inv.seller.name], siret: printsSiret ? [inv.siret!] : [],

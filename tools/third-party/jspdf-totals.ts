@@ -1,9 +1,11 @@
-// The jspdf template only lays out what it is given, so the totals are ours: the net after an
-// optional discount, VAT rounded once per rate, and the rows printed under the table.
+// The jspdf and microinvoice templates only lay out what they are given, so the totals are ours:
+// the net after an optional discount, VAT rounded once per rate, and the rows printed under the table.
 import type { Rng } from '../generate/random.ts';
+import { centsToDecimal } from '../../src/domain/money.ts';
 import { formatPlainAmount, formatRate, type MoneyStyle } from './formats.ts';
 import type { Invoice, Line } from './invoice-data.ts';
 import type { JspdfLabelChoices } from './jspdf-labels.ts';
+import { commonExtra } from './template-output.ts';
 
 export interface JspdfTotals {
   /** Distinct rates, highest first. */
@@ -84,3 +86,11 @@ export function totalRows(rng: Rng, inv: Invoice, style: JspdfStyle, t: JspdfTot
   rows.push({ col1: label('ttc'), col2: amount(t.ttc), col3, style: { fontSize: rng.pick([12, 13, 14]) } });
   return { rows, vatPrinted };
 }
+
+/** `expected_extra` of an invoice whose totals are ours: the VAT per rate, what is due, the discount. */
+export function totalsExtra(inv: Invoice, t: JspdfTotals): Record<string, unknown> {
+  const vatBreakdown = t.taxes.map((tax) => ({ rate: tax.rate.toFixed(2), basis: centsToDecimal(tax.basis), tax: centsToDecimal(tax.tax) }));
+  const discount = t.discountPercent ? { discount: centsToDecimal(t.discount), gross_ht: centsToDecimal(t.gross) } : {};
+  return { ...commonExtra(inv), vat_breakdown: vatBreakdown, due_payable: centsToDecimal(t.ttc), ...discount };
+}
+

@@ -36,7 +36,7 @@ export function visibility(text: string, built: TemplateInvoice): Visibility {
   return out;
 }
 
-/** What must be true of every invoice; the h1 template never prints its net, jspdf always does. */
+/** What must be true of every invoice; the h1 template never prints its net, the others always do. */
 export function truthProblems(id: string, isH1: boolean, expected: TemplateInvoice['expected'], inText: Visibility): string[] {
   const problems: string[] = [];
   if (!inText.montant_ttc) problems.push(`${id}: TTC ${expected.montant_ttc} not found in text`);

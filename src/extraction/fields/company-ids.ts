@@ -1,6 +1,6 @@
 // The seller's SIRET, SIREN and VAT number, and the IBAN; the customer's identifiers are skipped.
 import { isValidSiren, isValidSiret, onlyDigits, sirenFromFrenchVat } from '../../domain/identifiers.ts';
-import { COLUMN_GAP, type Line } from '../layout/lines.ts';
+import { lineCells, type Line } from '../layout/lines.ts';
 import { CUSTOMER_LABELS, NAME_THEN_REGISTRATION, SELLER_HEADINGS } from './labels.ts';
 import { fold } from './text-normalise.ts';
 
@@ -10,27 +10,38 @@ export interface CompanyIds { siret: string | null; siren: string | null; vatId:
 const CUSTOMER_BLOCK_LINES = 5;
 const CUSTOMER_BLOCK_SPAN = 10;
 
+/** Where the customer's column lies on the page: from x0 to x1. */
+export interface CustomerColumn { x0: number; x1: number }
+
 /**
- * The customer's block: a customer label and the few lines under it, each with the x where the
- * block's column starts. Two-column letterheads put the customer's block on the right of the
- * seller's ("8 rue des Lilas   BOULANGERIE MARTIN"): only the cells from that column on are the customer's.
+ * The customer's block: a customer label and the few lines under it, each with the column the block
+ * takes. Two-column letterheads put the customer's block on the right of the seller's ("8 rue des
+ * Lilas   BOULANGERIE MARTIN"): only the cells from that column on are the customer's. When the
+ * seller's block heads the next column on the label's own line ("Client :   Fournisseur :"), the
+ * customer's column ends where the seller's begins.
  */
-export function customerColumns(lines: Line[]): Map<number, number> {
-  const out = new Map<number, number>();
-  const mark = (j: number, x: number) => out.set(j, Math.min(out.get(j) ?? Infinity, x));
+export function customerColumns(lines: Line[]): Map<number, CustomerColumn> {
+  const out = new Map<number, CustomerColumn>();
+  const mark = (j: number, column: CustomerColumn) => {
+    const had = out.get(j);
+    out.set(j, had ? { x0: Math.min(had.x0, column.x0), x1: Math.max(had.x1, column.x1) } : column);
+  };
   lines.forEach((line, i) => {
     const label = CUSTOMER_LABELS.exec(fold(line.text));
     if (!label) return;
-    const x = cellX(line, label.index);
-    mark(i, x);
+    const cells = lineCells(line);
+    const at = cells.findLastIndex((c) => c.start <= label.index);
+    const sellerBeside = cells.slice(at + 1).find((c) => SELLER_HEADINGS.test(fold(c.text)));
+    const column = { x0: cells[at]!.x, x1: sellerBeside ? sellerBeside.x : Infinity };
+    mark(i, column);
     // The block runs a few lines of its own column, and ends where the seller's own block begins.
     // Lines with no cell in that column are not its own: the seller's block beside it, which OCR
     // may read in between.
     let own = 0;
     for (let j = i + 1; j < lines.length && j <= i + CUSTOMER_BLOCK_SPAN && own < CUSTOMER_BLOCK_LINES && lines[j]!.page === line.page; j++) {
       if (SELLER_HEADINGS.test(fold(lines[j]!.text))) break;
-      if (!cellsOf(lines[j]!, x).some((c) => c.customer)) continue;
-      mark(j, x);
+      if (!cellsOf(lines[j]!, column).some((c) => c.customer)) continue;
+      mark(j, column);
       own++;
     }
   });
@@ -42,20 +53,10 @@ export function customerLines(lines: Line[]): Set<number> {
   return new Set(customerColumns(lines).keys());
 }
 
-/** Where the cell holding a character starts on its line. */
-function cellX(line: Line, index: number): number {
-  const gap = line.text.lastIndexOf(COLUMN_GAP, index);
-  return line.charX[gap < 0 ? 0 : gap + COLUMN_GAP.length] ?? 0;
-}
-
-/** A line's cells, each the customer's when it starts in the customer's column (a little to its left, for OCR's jitter). */
-function cellsOf(line: Line, customerX: number): Array<{ text: string; customer: boolean }> {
-  let at = 0;
-  return line.text.split(COLUMN_GAP).map((text) => {
-    const x = line.charX[at] ?? 0;
-    at += text.length + COLUMN_GAP.length;
-    return { text, customer: x >= customerX - line.h * 2 };
-  });
+/** A line's cells, each the customer's when it starts in the customer's column (give or take OCR's jitter). */
+function cellsOf(line: Line, column: CustomerColumn): Array<{ text: string; customer: boolean }> {
+  const jitter = line.h * 2;
+  return lineCells(line).map((c) => ({ text: c.text, customer: c.x >= column.x0 - jitter && c.x < column.x1 - jitter }));
 }
 
 function ibanValid(iban: string): boolean {
@@ -105,8 +106,8 @@ export function readCompanyIds(lines: Line[]): CompanyIds {
   let iban: string | null = null;
   // Cell by cell where the customer's block shares its lines with the seller's; whole lines elsewhere.
   const parts = lines.flatMap((line, i) => {
-    const x = customer.get(i);
-    return x ? cellsOf(line, x) : [{ text: line.text, customer: x !== undefined }];
+    const column = customer.get(i);
+    return column ? cellsOf(line, column) : [{ text: line.text, customer: false }];
   });
   parts.forEach((part) => {
     const text = fold(part.text);

@@ -1,5 +1,5 @@
 // The supplier's name: a company name with its legal form, the legal mentions, or the letterhead.
-import { COLUMN_GAP, type Line } from '../layout/lines.ts';
+import { COLUMN_GAP, lineCells, type Cell, type Line } from '../layout/lines.ts';
 import { customerLines } from './company-ids.ts';
 import { AMOUNT_LABELS, CONTACT_KEY_CELL, CUSTOMER_LABELS, DATE_LABELS, DASH_BEFORE_LEGAL_FORM, DOCUMENT_TITLES, LEGAL_FORMS, POSTCODE_AND_TOWN, REGISTRATION, REGISTRATION_AFTER_NAME, SELLER_HEADINGS, SPELLED_LEGAL_FORMS, STREET_ADDRESS } from './labels.ts';
 import { findAmounts } from './amount-parser.ts';
@@ -61,24 +61,39 @@ const MAX_NAME_WORDS = 6;
 const ATTENTION = /(^|\u2003)\W*(a l'attention|attn\b|z\.\s?hd\b|to the attention)/;
 const NAME_LABEL = /^\W*(name|nom|raison sociale|firma|company)\s*:/;
 
-/** The lines under a heading: up to four, on its page. */
-function blockUnder(lines: Line[], heading: number): number[] {
-  const out: number[] = [];
-  for (let j = heading + 1; j <= heading + 4 && j < lines.length && lines[j]!.page === lines[heading]!.page; j++) out.push(j);
+/** A line of a seller's block: its index, and the text that is the block's (the whole line, or one cell). */
+interface BlockLine { index: number; text: string }
+
+/**
+ * The lines under a seller's heading: up to four, on its page. A heading that opens its line owns
+ * them whole; one in a later cell ("Client :   Fournisseur :", the customer's block on the left) owns
+ * only the cell below it in each, and lines with nothing in its column are not the block's.
+ */
+function blockUnder(lines: Line[], heading: number, cell: Cell, first: boolean): BlockLine[] {
+  const out: BlockLine[] = [];
+  for (let j = heading + 1; j <= heading + 4 && j < lines.length && lines[j]!.page === lines[heading]!.page; j++) {
+    if (first) { out.push({ index: j, text: lines[j]!.text }); continue; }
+    const below = lineCells(lines[j]!).find((c) => Math.abs(c.x - cell.x) <= lines[j]!.h * 2);
+    if (below) out.push({ index: j, text: below.text });
+  }
   return out;
+}
+
+/** The seller's headings of a line, each with whether it opens the line. */
+function sellerHeadings(line: Line): Array<{ cell: Cell; first: boolean }> {
+  return lineCells(line).flatMap((cell, k) => (SELLER_HEADINGS.test(fold(cell.text)) ? [{ cell, first: k === 0 }] : []));
 }
 
 /**
  * The seller's name in a block: its first line, with or without a legal form, bare or as "Name: …";
  * other "label: value" lines (Nummer:, GLN:) are passed over.
  */
-function nameInBlock(lines: Line[], block: number[]): { name: string; lineIndex: number } | null {
-  for (const j of block) {
-    const text = lines[j]!.text;
+function nameInBlock(block: BlockLine[]): { name: string; lineIndex: number } | null {
+  for (const { index, text } of block) {
     const labelledName = NAME_LABEL.test(fold(text));
     if (/^[^:]{1,30}:/.test(text) && !labelledName) continue;
     const name = nameBeforeMentions(labelledName ? text : text.split(COLUMN_GAP)[0]!);
-    return plausibleName(name) ? { name, lineIndex: j } : null;
+    return plausibleName(name) ? { name, lineIndex: index } : null;
   }
   return null;
 }
@@ -103,10 +118,11 @@ function candidatesOf(lines: Line[]): { candidates: Candidate[]; domains: string
   const isTop = (l: Line) => (l.page === 1 && l.y < pageHeight * TOP_SHARE ? 1 : 0);
   const candidates: Candidate[] = [];
   // Lines just under a "Seller"/"Verkäufer" heading name the seller, wherever the block sits.
-  // A heading may share its line with the next column's ("SELLER   CLIENT :"): its own cell counts.
-  const blocks = lines.flatMap((line, i) => (SELLER_HEADINGS.test(fold(line.text.split(COLUMN_GAP)[0]!)) ? [blockUnder(lines, i)] : []));
-  const sellerBlock = new Set(blocks.flat());
-  const blockName = blocks.map((block) => nameInBlock(lines, block)).find((n) => n !== null);
+  // A heading may share its line with another column's ("SELLER   CLIENT :", "Client :   Fournisseur :").
+  const headings = lines.flatMap((line, i) => sellerHeadings(line).map((h) => ({ ...h, block: blockUnder(lines, i, h.cell, h.first) })));
+  // Only a block that owns its lines whole vouches for the names other rules find at their start.
+  const sellerBlock = new Set(headings.filter((h) => h.first).flatMap((h) => h.block.map((b) => b.index)));
+  const blockName = headings.map((h) => nameInBlock(h.block)).find((n) => n !== null);
   if (blockName) {
     const line = lines[blockName.lineIndex]!;
     candidates.push({ name: blockName.name, line, evidence: { seller_block: 1, top: isTop(line), line_conf: line.conf } });

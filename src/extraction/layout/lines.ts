@@ -211,6 +211,18 @@ function isColumnGap(prev: TextRun, run: TextRun, gap: number): boolean {
 /** Marks a wide horizontal gap between two runs: a label and its value, or two columns. */
 export const COLUMN_GAP = ' \u2003 ';
 
+export interface Cell { text: string; /** Where it starts in the line's text. */ start: number; /** Where it starts on the page. */ x: number }
+
+/** A line's cells, the parts its column gaps separate, left to right. */
+export function lineCells(line: Line): Cell[] {
+  let start = 0;
+  return line.text.split(COLUMN_GAP).map((text) => {
+    const cell = { text, start, x: line.charX[start] ?? 0 };
+    start += text.length + COLUMN_GAP.length;
+    return cell;
+  });
+}
+
 /** Whether a line lies on page 1, in the given share of the height its text spans from the top (its header, its title). */
 export function upperPart(lines: Line[], share: number): (line: Line) => boolean {
   const ys = lines.filter((l) => l.page === 1).map((l) => l.y);

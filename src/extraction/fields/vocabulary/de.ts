@@ -241,6 +241,8 @@ export const DE: Vocabulary = {
     'aussteller',
     'absender',
     'leistungserbringer',
+    // A whole cell only (the pattern is anchored): "Von:" heading the seller's block.
+    'von',
   ],
   // The keys of a party's block ("Ansprechpartner: Kontaktperson"), whose colon OCR may lose.
   contactKeys: [
@@ -259,6 +261,8 @@ export const DE: Vocabulary = {
     'warenempfanger',
     'rechnungsadresse',
     'lieferadresse',
+    // "Rechnung an" heading its block, a whole cell.
+    String.raw`(?<=(^|\u2003)\s?)rechnung\s+an(?=\s*:?\s*($|\u2003))`,
   ],
   legalForms: [
     String.raw`gmbh(?:\s*&\s*co\.?\s*kg)?`,

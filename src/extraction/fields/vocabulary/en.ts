@@ -266,6 +266,8 @@ export const EN: Vocabulary = {
     'vendor',
     'issuer',
     String.raw`(bill(ed)?|invoice)\s+from`,
+    // A whole cell only (the pattern is anchored): "From:" heading the seller's block.
+    'from',
   ],
   contactKeys: [
     String.raw`contact(\s+person)?`,
@@ -277,6 +279,8 @@ export const EN: Vocabulary = {
     'customer',
     String.raw`bill(ed)?\s+to`,
     String.raw`sold\s+to`,
+    // "Invoice to" heading its block, a whole cell: not "please pay this invoice to …".
+    String.raw`(?<=(^|\u2003)\s?)invoice(d)?\s+to(?=\s*:?\s*($|\u2003))`,
     String.raw`ship(ped)?\s+to`,
     String.raw`deliver\s+to`,
     'buyer',
