@@ -82,7 +82,7 @@ function labelValue(lines: Line[], hit: LabelHit<DateRole>, hits: LabelHit<DateR
   // value counts for such a label, not where its words stand.
   const after = hit.role === 'invoice' ? hit.after : `${/\d+$/.exec(hit.label)?.[0] ?? ''}${hit.after}`;
   const value = valueCell(after);
-  const beside = findDates(after, order, true).find((d) => d.index >= value.start && d.end <= value.end);
+  const beside = findDates(after, order, true).find((d) => d.index >= value.start && d.end <= value.end) ?? wrappedDate(hit, after, value, order);
   // Only the rows a value may come from: a column that runs on down the page (an address block's
   // lines keep it going) reaches other sections' dates ("Période facturée : du … au 30-04-2023").
   // A value cell that prints a date OCR left unreadable ("issued at 20 20-11-21") is the label's
@@ -95,6 +95,20 @@ function labelValue(lines: Line[], hit: LabelHit<DateRole>, hits: LabelHit<DateR
   });
   return { beside, unreadBeside, column, datesUnder };
 }
+
+/**
+ * A date a narrow column wrapped before its year ("Issue date: November 10," over "2025", "5. Mai"
+ * over "2024"): the label's value cell, then the cell under it when that cell is a bare year. Only a
+ * date that takes its year from the line below counts; its index is the value's, in `after`.
+ */
+function wrappedDate(hit: LabelHit<DateRole>, after: string, value: { start: number; end: number }, order: NumericOrder): DateMatch | undefined {
+  const next = hit.belowCells()[0];
+  if (!next || next.lineIndex !== hit.lineIndex + 1 || !BARE_YEAR.test(next.text)) return undefined;
+  const head = after.slice(0, value.end);
+  return findDates(`${head} ${next.text.trim()}`, order, true).find((d) => d.index >= value.start && d.index < value.end && d.end > head.length);
+}
+
+const BARE_YEAR = /^\s*(19|20)\d{2}\s*$/;
 
 /** The word confidence of a date whose month's name was guessed (date-parser.ts): under decision.ts's UNSURE_DATE. */
 const GUESSED_MONTH = 0.5;

@@ -14,6 +14,8 @@ export const DE: Vocabulary = {
     'warenwert',
     'summe waren',
     'warensumme',
+    // The subtotal before VAT, as English "Subtotal" and French "Sous-total".
+    'zwischensumme',
     'netto',
   ],
   // "Summe ohne USt.", "Rechnungsbetrag exkl. MwSt."
