@@ -7,6 +7,9 @@ import { fold } from './text-normalise.ts';
 /** Free mail and access providers: their domains name no company. */
 const MAIL_PROVIDERS = /^(gmail|googlemail|orange|wanadoo|free|sfr|laposte|hotmail|outlook|live|yahoo|icloud|me|gmx|web|t-online|protonmail|proton|aol|bbox|neuf)$/;
 
+/** Second-level labels that registries sell names under: "co.uk", "com.my", "asso.fr". */
+const REGISTRY_LABELS = /^(co|com|net|org|gov|gouv|ac|edu|ltd|plc|asso|nom)$/;
+
 /**
  * The words of the seller's domain names: "www.jeanne-roux.fr" -> ["jeanne", "roux"]. Invoices
  * print the seller's web and mail addresses; the customer's, when at all, on a labelled line.
@@ -17,8 +20,9 @@ export function sellerDomains(lines: Line[]): string[][] {
     const text = fold(line.text);
     if (CUSTOMER_LABELS.test(text)) return;
     for (const m of text.matchAll(/(?:www\.|@)((?:[a-z0-9-]+\.)+)[a-z]{2,6}\b/g)) {
-      const label = m[1]!.split('.').at(-2)!;
-      if (!MAIL_PROVIDERS.test(label)) out.push(label.split('-').filter(Boolean));
+      // The name is the label before the registry's own ("acme.co.uk", "kedai.com.my"), not "co".
+      const label = m[1]!.split('.').findLast((part) => part && !REGISTRY_LABELS.test(part));
+      if (label && !MAIL_PROVIDERS.test(label)) out.push(label.split('-').filter(Boolean));
     }
   });
   return out;

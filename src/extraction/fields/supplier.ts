@@ -183,7 +183,7 @@ function letterheadName(lines: Line[], customer: Set<number>, pageHeight: number
   // A title line ("Stylesheet zur Lesbarmachung der XML-Daten …") is longer than a company name, and
   // a "Cashier: Admin" line is a key and its value.
   const fits = (s: string) => plausibleName(s) && s.split(/\s+/).length <= MAX_NAME_WORDS && !KEY_VALUE.test(s);
-  const fittingIn = (from: number, to: number) => read.filter((l) => l.y >= from && l.y < to && fits(nameBeforeMentions(l.text)) && !onlyALabel(l));
+  const fittingIn = (from: number, to: number) => read.filter((l) => l.y >= from && l.y < to && fits(nameBeforeMentions(l.text)) && !onlyALabel(l) && !AWAITS_VALUE.test(l.text));
   // Nothing at the top of a picture: the top of the print, as a till receipt photographed on a table
   // starts a third of the way down. A PDF's page is the paper itself: its top is the top. (A text
   // layer's first line may sit a point above the page.)
@@ -204,6 +204,8 @@ const LETTERHEAD_SHARE = 0.25;
 const AS_TALL = 0.9;
 /** "Cashier: Admin", "Table : 12": a key, a colon, its value. */
 const KEY_VALUE = /^[^:]{1,30}:\s*\S/;
+/** "N° de facture :", "SIRET:": a key whose value stands on the line below, no name. */
+const AWAITS_VALUE = /:\s*$/;
 /** Names this short say too little to agree with another: "SA", "Cie". */
 const MIN_AGREEING_LETTERS = 4;
 

@@ -1,0 +1,76 @@
+// The parties' blocks side by side under one row of headings, the seller's domain under a registry's
+// second-level name, a date a narrow column wrapped before its year, and "Zwischensumme": invented
+// pages laid out as microinvoice and pdfmake templates print them (tools/third-party).
+import assert from 'node:assert/strict';
+import { test } from 'node:test';
+import { readFields } from '../../src/extraction/fields/read-fields.ts';
+import type { TextRun } from '../../src/extraction/layout/text-run.ts';
+
+const run = (text: string, x: number, y: number, h = 10): TextRun => ({ text, x, y, w: text.length * h * 0.5, h, page: 1 });
+/** A row of cells at one height, each [text, x]. */
+const cells = (y: number, row: Array<[string, number]>) => row.map(([text, x]) => run(text, x, y));
+
+/** The customer's block on the left and the seller's on the right, both headed on one line. */
+function sideBySide(customerLabel: string, sellerLabel: string, seller: string, buyer: string): TextRun[] {
+  return [
+    run('Facture', 330, 20, 15), run('N° de facture :', 330, 45), run('FA-2031-0042', 330, 60),
+    ...cells(170, [[customerLabel, 30], [sellerLabel, 330]]),
+    ...cells(185, [[buyer, 30], [seller, 330]]),
+    ...cells(200, [['12 rue des Mouettes', 30], ['4 allée des Pins', 330]]),
+    ...cells(215, [['17000 La Rochelle', 30], ['33000 Bordeaux', 330]]),
+    ...cells(230, [['SIRET : 73282932000074', 330]]),
+  ];
+}
+
+test('supplier: the seller\'s heading in the second cell of a row of headings names the cell under it, not the customer\'s beside it', () => {
+  const fr = readFields(sideBySide('Client :', 'Fournisseur :', 'Atelier Roux SAS', 'Brunel Frères SARL'));
+  assert.equal(fr.fields.fournisseur, 'Atelier Roux SAS');
+  const block = fr.extra.supplierCandidates?.find((c) => c.features.seller_block === 1);
+  assert.equal(block?.name, 'Atelier Roux SAS');
+  assert.ok(!fr.extra.supplierCandidates?.some((c) => /Brunel/.test(c.name)), "the customer's name is no candidate");
+  const en = readFields(sideBySide('Invoice To:', 'Seller:', 'Holloway Catering Ltd', 'Radcliffe Consulting Ltd'));
+  assert.equal(en.fields.fournisseur, 'Holloway Catering Ltd');
+  const de = readFields(sideBySide('Rechnung an:', 'Von:', 'Weber Beratung GmbH', 'Schäfer Elektro GmbH'));
+  assert.equal(de.fields.fournisseur, 'Weber Beratung GmbH');
+});
+
+test("SIRET: the customer's column ends where the seller's block heads the next one on the customer label's line", () => {
+  const inv = readFields(sideBySide('Client :', 'Fournisseur :', 'Atelier Roux SAS', 'Brunel Frères SARL'));
+  assert.equal(inv.fields.siret, '73282932000074');
+});
+
+test("supplier: a domain under a registry's second-level name ('.co.uk', '.com.my') spells the seller's name", () => {
+  const inv = readFields([
+    run('Kingsley Logistics Limited', 340, 20, 14), run('75 Park Avenue, Manchester M1 2WD', 340, 55),
+    run('compta@kingsleylogistics.co.uk', 340, 78), run('Bill to:', 30, 130), run('Whitmore Engineering Ltd', 30, 145),
+  ]);
+  const seller = inv.extra.supplierCandidates?.find((c) => c.name === 'Kingsley Logistics Limited');
+  assert.equal(seller?.features.domain_agrees, 1);
+});
+
+test('invoice date: a date a narrow column wrapped before its year takes the year from the cell under it', () => {
+  const page = (below: string) => readFields([
+    ...cells(33, [['Pemberton Engineering Ltd', 40], ['Invoice', 400]]),
+    ...cells(62, [['53 Park Avenue', 40], ['Invoice no: #INV-2031-3917', 400]]),
+    ...cells(75, [['Brighton BN1 1AA', 40], ['Issue date: November 10,', 400]]),
+    ...cells(88, [['Tel: +44 2888 010 5815', 40], [below, 400]]),
+  ]);
+  assert.equal(page('2031').fields.date_facture, '2031-11-10');
+  assert.equal(page('Status: Paid').fields.date_facture, null, 'no year under it, no date');
+});
+
+test("totals: 'Zwischensumme' is the net before VAT, as 'Subtotal' and 'Sous-total' are", () => {
+  const inv = readFields([
+    run('Weber Beratung GmbH', 40, 20, 14), run('Rechnung RE-53025', 330, 60), run('Rechnungsdatum: 17.12.2031', 330, 75),
+    ...cells(540, [['Zwischensumme', 330], ['28.121,02', 490]]),
+    ...cells(563, [['Umsatzsteuer', 330], ['1.968,47', 490]]),
+    ...cells(587, [['Rechnungsbetrag', 330], ['30.089,49', 490]]),
+  ]);
+  assert.equal(inv.fields.montant_ht, 2812102);
+  assert.ok(inv.confidence.montant_ht! >= 0.9, `net confidence ${inv.confidence.montant_ht}`);
+});
+
+test("supplier: a key whose value stands under it ('N° de facture :', 'SIRET:') is no letterhead", () => {
+  const inv = readFields([run('N° de facture :', 330, 45, 12), run('FA-2031-0042', 330, 60), run('Facture', 40, 300)]);
+  assert.ok(!inv.extra.supplierCandidates?.some((c) => /facture/i.test(c.name)), JSON.stringify(inv.extra.supplierCandidates?.map((c) => c.name)));
+});
