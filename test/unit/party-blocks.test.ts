@@ -74,3 +74,27 @@ test("supplier: a key whose value stands under it ('N° de facture :', 'SIRET:')
   const inv = readFields([run('N° de facture :', 330, 45, 12), run('FA-2031-0042', 330, 60), run('Facture', 40, 300)]);
   assert.ok(!inv.extra.supplierCandidates?.some((c) => /facture/i.test(c.name)), JSON.stringify(inv.extra.supplierCandidates?.map((c) => c.name)));
 });
+
+test("supplier: a mail address in the customer's block is the customer's, whatever its domain spells", () => {
+  const page = (customerLabel: string) => readFields([
+    run('Tax Invoice', 330, 20, 15), run('Invoice No.:', 330, 45), run('INV-3757', 330, 60),
+    ...cells(170, [[customerLabel, 30], ['Bill From:', 330]]),
+    ...cells(185, [['Whitmore Software Ltd', 30], ['Sterling Joinery Ltd', 330]]),
+    ...cells(200, [['Norwich NR2 1TF', 30], ['Brighton BN1 1AA', 330]]),
+    ...cells(215, [['compta@whitmoresoftware.co.uk', 30], ['+44 1568 875 8937', 330]]),
+    run('billing@sterlingjoinery.co.uk', 330, 230), run('Registered in England and Wales No. 90767156', 120, 780),
+  ]);
+  const inv = page('Billed To:');
+  assert.equal(inv.fields.fournisseur, 'Sterling Joinery Ltd');
+  assert.ok(!inv.extra.supplierCandidates?.some((c) => /Whitmore/.test(c.name)), JSON.stringify(inv.extra.supplierCandidates));
+});
+
+test("supplier: 'Empfänger' heads the customer's block", () => {
+  const inv = readFields([
+    run('Becker Softwareentwicklung GmbH', 40, 33, 14), run('Rechnung Nr.: #20318436', 400, 62), run('info@beckersoftware.de', 40, 104),
+    run('Empfänger', 40, 174), run('Stefan Schneider', 40, 199), run('Schneider Druckerei GmbH', 40, 213), run('04109 Leipzig', 40, 242), run('compta@schneiderdruckerei.de', 40, 256),
+    run('Geschäftsführer: Jonas Becker - Amtsgericht München HRB 92534', 60, 780),
+  ]);
+  assert.equal(inv.fields.fournisseur, 'Becker Softwareentwicklung GmbH');
+  assert.ok(!inv.extra.supplierCandidates?.some((c) => /Druckerei/.test(c.name)), JSON.stringify(inv.extra.supplierCandidates?.map((c) => c.name)));
+});

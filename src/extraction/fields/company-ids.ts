@@ -1,6 +1,6 @@
 // The seller's SIRET, SIREN and VAT number, and the IBAN; the customer's identifiers are skipped.
 import { isValidSiren, isValidSiret, onlyDigits, sirenFromFrenchVat } from '../../domain/identifiers.ts';
-import { lineCells, type Line } from '../layout/lines.ts';
+import { COLUMN_GAP, lineCells, type Line } from '../layout/lines.ts';
 import { CUSTOMER_LABELS, NAME_THEN_REGISTRATION, SELLER_HEADINGS } from './labels.ts';
 import { fold } from './text-normalise.ts';
 
@@ -48,9 +48,12 @@ export function customerColumns(lines: Line[]): Map<number, CustomerColumn> {
   return out;
 }
 
-/** Lines that belong to the customer, in whole or in part (see customerColumns). */
-export function customerLines(lines: Line[]): Set<number> {
-  return new Set(customerColumns(lines).keys());
+/** Each line's text outside the customer's block: the whole line, its cells outside the customer's column, or nothing. */
+export function textsOutsideCustomer(lines: Line[], columns: Map<number, CustomerColumn>): string[] {
+  return lines.map((line, i) => {
+    const column = columns.get(i);
+    return column ? cellsOf(line, column).filter((c) => !c.customer).map((c) => c.text).join(COLUMN_GAP) : line.text;
+  });
 }
 
 /** A line's cells, each the customer's when it starts in the customer's column (give or take OCR's jitter). */

@@ -1,6 +1,5 @@
 // What a seller's web and mail addresses say of its name: the words of its domains, the mailbox of a
 // sole trader, a letterhead spaced out letter by letter that the domain spells.
-import type { Line } from '../layout/lines.ts';
 import { CUSTOMER_LABELS, LEGAL_FORMS } from './labels.ts';
 import { fold } from './text-normalise.ts';
 
@@ -12,12 +11,13 @@ const REGISTRY_LABELS = /^(co|com|net|org|gov|gouv|ac|edu|ltd|plc|asso|nom)$/;
 
 /**
  * The words of the seller's domain names: "www.jeanne-roux.fr" -> ["jeanne", "roux"]. Invoices
- * print the seller's web and mail addresses; the customer's, when at all, on a labelled line.
+ * print the seller's web and mail addresses; the customer's, when at all, on a labelled line or in
+ * its block. `texts`: each line's text outside the customer's block (textsOutsideCustomer).
  */
-export function sellerDomains(lines: Line[]): string[][] {
+export function sellerDomains(texts: string[]): string[][] {
   const out: string[][] = [];
-  lines.forEach((line) => {
-    const text = fold(line.text);
+  texts.forEach((raw) => {
+    const text = fold(raw);
     if (CUSTOMER_LABELS.test(text)) return;
     for (const m of text.matchAll(/(?:www\.|@)((?:[a-z0-9-]+\.)+)[a-z]{2,6}\b/g)) {
       // The name is the label before the registry's own ("acme.co.uk", "kedai.com.my"), not "co".
@@ -34,8 +34,8 @@ export const squash = (s: string) => fold(s).replace(/[^a-z0-9]/g, '');
  * The mailbox names of the addresses outside the customer's block: "l.moreau@orange.fr" -> "lmoreau".
  * A sole trader's address is its owner's name, at a free mail provider as often as not.
  */
-export function sellerMailboxes(lines: Line[], customer: Set<number>): string[] {
-  return lines.flatMap((line, i) => (customer.has(i) ? [] : [...fold(line.text).matchAll(/([a-z0-9._-]+)@[a-z0-9-]+\./g)].map((m) => m[1]!.replace(/[^a-z]/g, ''))));
+export function sellerMailboxes(texts: string[]): string[] {
+  return texts.flatMap((text) => [...fold(text).matchAll(/([a-z0-9._-]+)@[a-z0-9-]+\./g)].map((m) => m[1]!.replace(/[^a-z]/g, '')));
 }
 
 /** A word of the name, long enough to be a surname and not chance, spelled in a mailbox ("Léa Moreau EI", "l.moreau@…"). */

@@ -1,6 +1,6 @@
 // The supplier's name: a company name with its legal form, the legal mentions, or the letterhead.
 import { COLUMN_GAP, lineCells, type Cell, type Line } from '../layout/lines.ts';
-import { customerLines } from './company-ids.ts';
+import { customerColumns, textsOutsideCustomer } from './company-ids.ts';
 import { AMOUNT_LABELS, CONTACT_KEY_CELL, CUSTOMER_LABELS, DATE_LABELS, DASH_BEFORE_LEGAL_FORM, DOCUMENT_TITLES, LEGAL_FORMS, POSTCODE_AND_TOWN, REGISTRATION, REGISTRATION_AFTER_NAME, SELLER_HEADINGS, SPELLED_LEGAL_FORMS, STREET_ADDRESS } from './labels.ts';
 import { findAmounts } from './amount-parser.ts';
 import { findDates } from './date-parser.ts';
@@ -113,7 +113,9 @@ interface Candidate { name: string; evidence: Evidence; line: Line }
 
 /** Every name the rules put forward, each with the evidence of the rule that found it. */
 function candidatesOf(lines: Line[]): { candidates: Candidate[]; domains: string[][]; mailboxes: string[] } {
-  const customer = customerLines(lines);
+  const columns = customerColumns(lines);
+  const customer = new Set(columns.keys());
+  const outside = textsOutsideCustomer(lines, columns);
   const pageHeight = Math.max(...lines.filter((l) => l.page === 1).map((l) => l.y + l.h), 1);
   const isTop = (l: Line) => (l.page === 1 && l.y < pageHeight * TOP_SHARE ? 1 : 0);
   const candidates: Candidate[] = [];
@@ -147,7 +149,7 @@ function candidatesOf(lines: Line[]): { candidates: Candidate[]; domains: string
   });
   // A header line that spells the seller's web or mail domain is its name, even inside what looks
   // like the customer's block (a "N° client" field marks the lines after it).
-  const domains = sellerDomains(lines);
+  const domains = sellerDomains(outside);
   for (const line of lines) {
     if (!isTop(line)) continue;
     const name = domains.map((words) => nameFromDomain(line.text.split(COLUMN_GAP)[0]!, words)).find((n) => n !== null);
@@ -158,7 +160,7 @@ function candidatesOf(lines: Line[]): { candidates: Candidate[]; domains: string
   }
   const letterhead = letterheadName(lines, customer, pageHeight);
   if (letterhead) candidates.push(letterhead);
-  return { candidates, domains, mailboxes: sellerMailboxes(lines, customer) };
+  return { candidates, domains, mailboxes: sellerMailboxes(outside) };
 }
 
 const NOISE_CONF = 0.25;

@@ -263,8 +263,8 @@ export const DE: Vocabulary = {
     'warenempfanger',
     'rechnungsadresse',
     'lieferadresse',
-    // "Rechnung an" heading its block, a whole cell.
-    String.raw`(?<=(^|\u2003)\s?)rechnung\s+an(?=\s*:?\s*($|\u2003))`,
+    // "Rechnung an", "Empfänger" heading their block, each a whole cell.
+    String.raw`(?<=(^|\u2003)\s?)(rechnung\s+an|empfanger)(?=\s*:?\s*($|\u2003))`,
   ],
   legalForms: [
     String.raw`gmbh(?:\s*&\s*co\.?\s*kg)?`,
