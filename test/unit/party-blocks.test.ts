@@ -98,3 +98,10 @@ test("supplier: 'Empfänger' heads the customer's block", () => {
   assert.equal(inv.fields.fournisseur, 'Becker Softwareentwicklung GmbH');
   assert.ok(!inv.extra.supplierCandidates?.some((c) => /Druckerei/.test(c.name)), JSON.stringify(inv.extra.supplierCandidates?.map((c) => c.name)));
 });
+
+test("supplier: a seller's heading that opens its line on the right names the cell under it, not the line's first", () => {
+  // OCR lost the customer's heading beside it ("Client :"): the seller's opens its line.
+  const page = sideBySide('', 'Émetteur :', 'SARL Bureautique Roussel', 'Atelier Atlantique SAS').filter((r) => r.text !== '');
+  const inv = readFields(page);
+  assert.equal(inv.extra.supplierCandidates?.find((c) => c.features.seller_block === 1)?.name, 'SARL Bureautique Roussel');
+});

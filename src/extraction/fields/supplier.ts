@@ -61,27 +61,28 @@ const MAX_NAME_WORDS = 6;
 const ATTENTION = /(^|\u2003)\W*(a l'attention|attn\b|z\.\s?hd\b|to the attention)/;
 const NAME_LABEL = /^\W*(name|nom|raison sociale|firma|company)\s*:/;
 
-/** A line of a seller's block: its index, and the text that is the block's (the whole line, or one cell). */
-interface BlockLine { index: number; text: string }
+/** A line of a seller's block: its index, the block's text (the line from the block's cell on), and whether that cell opens the line. */
+interface BlockLine { index: number; text: string; first: boolean }
 
 /**
- * The lines under a seller's heading: up to four, on its page. A heading that opens its line owns
- * them whole; one in a later cell ("Client :   Fournisseur :", the customer's block on the left) owns
- * only the cell below it in each, and lines with nothing in its column are not the block's.
+ * The lines under a seller's heading: up to four, on its page. In each, the block's cell is the one
+ * that starts under the heading ("Client :   Fournisseur :" over "Brunel SARL   Atelier Roux SAS");
+ * a heading that opens its line also owns a line whose cells start elsewhere (a centred heading),
+ * from its first cell. Other lines have nothing in its column and are not the block's.
  */
-function blockUnder(lines: Line[], heading: number, cell: Cell, first: boolean): BlockLine[] {
+function blockUnder(lines: Line[], heading: number, cell: Cell, opens: boolean): BlockLine[] {
   const out: BlockLine[] = [];
   for (let j = heading + 1; j <= heading + 4 && j < lines.length && lines[j]!.page === lines[heading]!.page; j++) {
-    if (first) { out.push({ index: j, text: lines[j]!.text }); continue; }
-    const below = lineCells(lines[j]!).find((c) => Math.abs(c.x - cell.x) <= lines[j]!.h * 2);
-    if (below) out.push({ index: j, text: below.text });
+    const cells = lineCells(lines[j]!);
+    const under = cells.find((c) => Math.abs(c.x - cell.x) <= lines[j]!.h * 2) ?? (opens ? cells[0] : undefined);
+    if (under) out.push({ index: j, text: lines[j]!.text.slice(under.start), first: under === cells[0] });
   }
   return out;
 }
 
 /** The seller's headings of a line, each with whether it opens the line. */
-function sellerHeadings(line: Line): Array<{ cell: Cell; first: boolean }> {
-  return lineCells(line).flatMap((cell, k) => (SELLER_HEADINGS.test(fold(cell.text)) ? [{ cell, first: k === 0 }] : []));
+function sellerHeadings(line: Line): Array<{ cell: Cell; opens: boolean }> {
+  return lineCells(line).flatMap((cell, k) => (SELLER_HEADINGS.test(fold(cell.text)) ? [{ cell, opens: k === 0 }] : []));
 }
 
 /**
@@ -121,10 +122,10 @@ function candidatesOf(lines: Line[]): { candidates: Candidate[]; domains: string
   const candidates: Candidate[] = [];
   // Lines just under a "Seller"/"Verkäufer" heading name the seller, wherever the block sits.
   // A heading may share its line with another column's ("SELLER   CLIENT :", "Client :   Fournisseur :").
-  const headings = lines.flatMap((line, i) => sellerHeadings(line).map((h) => ({ ...h, block: blockUnder(lines, i, h.cell, h.first) })));
-  // Only a block that owns its lines whole vouches for the names other rules find at their start.
-  const sellerBlock = new Set(headings.filter((h) => h.first).flatMap((h) => h.block.map((b) => b.index)));
-  const blockName = headings.map((h) => nameInBlock(h.block)).find((n) => n !== null);
+  const blocks = lines.flatMap((line, i) => sellerHeadings(line).map((h) => blockUnder(lines, i, h.cell, h.opens)));
+  // A block vouches for the names other rules find at the start of a line only where it holds that start.
+  const sellerBlock = new Set(blocks.flatMap((block) => block.filter((b) => b.first).map((b) => b.index)));
+  const blockName = blocks.map((block) => nameInBlock(block)).find((n) => n !== null);
   if (blockName) {
     const line = lines[blockName.lineIndex]!;
     candidates.push({ name: blockName.name, line, evidence: { seller_block: 1, top: isTop(line), line_conf: line.conf } });
