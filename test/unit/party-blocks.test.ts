@@ -3,7 +3,10 @@
 // pages laid out as microinvoice and pdfmake templates print them (tools/third-party).
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
+import { decide } from '../../src/extraction/checks/decision.ts';
 import { readFields } from '../../src/extraction/fields/read-fields.ts';
+import { chargesVat } from '../../src/extraction/fields/totals/printed-rates.ts';
+import { buildLines } from '../../src/extraction/layout/lines.ts';
 import type { TextRun } from '../../src/extraction/layout/text-run.ts';
 
 const run = (text: string, x: number, y: number, h = 10): TextRun => ({ text, x, y, w: text.length * h * 0.5, h, page: 1 });
@@ -104,4 +107,38 @@ test("supplier: a seller's heading that opens its line on the right names the ce
   const page = sideBySide('', 'Émetteur :', 'SARL Bureautique Roussel', 'Atelier Atlantique SAS').filter((r) => r.text !== '');
   const inv = readFields(page);
   assert.equal(inv.extra.supplierCandidates?.find((c) => c.features.seller_block === 1)?.name, 'SARL Bureautique Roussel');
+});
+
+test("totals: a net equal to its total proves no VAT where a column headed by the tax prints a rate above nought", () => {
+  // The fewest words of an OCR-noise reading (tools/review/ocr-noise.ts) that validated a zero VAT:
+  // its "Total Tax" row was read "Total Tnx", so no VAT amount was printed, and the subtotal the
+  // template prints tax-inclusive equals the total. The items' "Tax rate" column says VAT is charged.
+  const page = (rate: string | null) => readFields([
+    { text: 'Kings1ey Software Inc.', x: 44, y: 35, w: 174, h: 18, conf: 0.47 }, { text: 'I N V O I C E', x: 406, y: 35, w: 106, h: 18, conf: 0.97 },
+    { text: 'Issue date: 2025-10-28', x: 404, y: 85, w: 92, h: 10, conf: 0.91 },
+    ...(rate === null ? [] : [
+      { text: 'Service', x: 45, y: 330, w: 30, h: 10, conf: 0.95 }, { text: 'Tax rate', x: 369, y: 330, w: 33, h: 10, conf: 0.95 },
+      { text: 'Call-out charge', x: 45, y: 362, w: 62, h: 10, conf: 0.95 }, { text: rate, x: 370, y: 362, w: 24, h: 10, conf: 0.95 },
+    ]),
+    { text: 'Sub-total', x: 353, y: 479, w: 37, h: 10, conf: 0.98 }, { text: '$4,654.57', x: 443, y: 477, w: 40, h: 10, conf: 0.9 },
+    { text: 'Grand Total', x: 367, y: 543, w: 53, h: 10, conf: 0.95 }, { text: '$4,654.57', x: 443, y: 546, w: 40, h: 10, conf: 0.96 },
+  ].map((r) => ({ ...r, page: 1 })));
+  const status = (inv: ReturnType<typeof readFields>) => decide(inv, 'ocr').status;
+  assert.equal(status(page(null)), 'validated', 'no rate anywhere: net = total proves no VAT');
+  assert.equal(status(page('0%')), 'validated', 'a rate of nought charges none');
+  const charged = page('8.25%');
+  assert.equal(status(charged), 'pending');
+  assert.equal(charged.fields.montant_ttc, 465457);
+});
+
+test('printed rates: a rate above nought in a column a tax heads, not one of nought nor one under another heading', () => {
+  const table = (heading: string, rate: string) => buildLines([
+    run('Service', 45, 330), run(heading, 369, 330), run('Total', 487, 330),
+    run('Call-out charge', 45, 362), run(rate, 370, 362), run('$4,654.57', 487, 362),
+  ]);
+  assert.equal(chargesVat(table('Tax rate', '8.25%')), true);
+  assert.equal(chargesVat(table('MwSt.', '19 %')), true);
+  assert.equal(chargesVat(table('Tax rate', '0%')), false);
+  assert.equal(chargesVat(table('Discount', '8.25%')), false);
+  assert.equal(chargesVat(buildLines([run('TVA 20 % : 12,00', 300, 400)])), true, 'beside its name, as before');
 });

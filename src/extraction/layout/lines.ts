@@ -211,13 +211,19 @@ function isColumnGap(prev: TextRun, run: TextRun, gap: number): boolean {
 /** Marks a wide horizontal gap between two runs: a label and its value, or two columns. */
 export const COLUMN_GAP = ' \u2003 ';
 
-export interface Cell { text: string; /** Where it starts in the line's text. */ start: number; /** Where it starts on the page. */ x: number }
+export interface Cell {
+  text: string;
+  /** Where it starts in the line's text. */
+  start: number;
+  /** Where it starts and ends on the page. */
+  x: number; x1: number;
+}
 
 /** A line's cells, the parts its column gaps separate, left to right. */
 export function lineCells(line: Line): Cell[] {
   let start = 0;
   return line.text.split(COLUMN_GAP).map((text) => {
-    const cell = { text, start, x: line.charX[start] ?? 0 };
+    const cell = { text, start, x: line.charX[start] ?? 0, x1: line.charX[start + Math.max(0, text.length - 1)] ?? 0 };
     start += text.length + COLUMN_GAP.length;
     return cell;
   });

@@ -7,6 +7,7 @@ import { MAX_ROUNDING, onCashStep, roundedTotal, roundedTotalBelow, roundingAdju
 import { ZERO_VAT_EVIDENCE, type AmountRole } from '../labels.ts';
 import { fold } from '../text-normalise.ts';
 import { best, NO_VAT_PRINTED, RIVAL_MARGIN, sameCell, type Candidate, type VatReading } from './candidate.ts';
+import { chargesVat } from './printed-rates.ts';
 import { vatSums } from './vat-sums.ts';
 
 /** A page's readings of the totals, and what it prints around them. */
@@ -25,7 +26,7 @@ export interface TotalsContext {
   printedVat: boolean;
   /** A phrase says no VAT is due ("TVA non applicable, art. 293 B du CGI"). */
   zeroVat: boolean;
-  /** No VAT amount is printed, but a rate above nought is. */
+  /** No VAT amount is printed, but a rate above nought is (printed-rates.ts). */
   ratePrinted: boolean;
 }
 
@@ -51,7 +52,7 @@ export function totalsContext(lines: Line[], list: Candidate[]): TotalsContext {
     rounding: roundingAdjustment(lines),
     due: best(ofRole(list, 'due'))?.cents ?? null,
     // Read once per page set, and only where it matters: no VAT amount printed.
-    ratePrinted: !printedVat && lines.some((l) => NONZERO_VAT_RATE.test(fold(l.text))),
+    ratePrinted: !printedVat && chargesVat(lines),
   };
 }
 
@@ -93,9 +94,6 @@ export function solveEquation(ctx: TotalsContext): Solution[] {
   }
   return solutions.sort((a, b) => b.score - a.score);
 }
-
-/** A VAT rate above zero printed anywhere ("TVA 20 %", "MwSt. 19%"): the invoice charges VAT. */
-const NONZERO_VAT_RATE = /\b(tva|vat|mws?st|ust|gst|sst|btw|tax)\b[^0-9%\n]{0,25}(0*[1-9]\d?([.,]\d+)?|0[.,]\d*[1-9]\d*)\s*%/;
 
 /**
  * No VAT amount printed, and a net and a total, each read as printed under its own label on its own
