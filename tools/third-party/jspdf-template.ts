@@ -7,9 +7,9 @@ import type { Rng } from '../generate/random.ts';
 import { creationDate, formatDate, formatRate } from './formats.ts';
 import type { Invoice } from './invoice-data.ts';
 import { jspdfLabelChoices, type JspdfLabelChoices } from './jspdf-labels.ts';
-import { computeTotals, isZeroRated, pickStyle, totalRows, totalsExtra, type JspdfStyle, type TotalRow } from './jspdf-totals.ts';
+import { computeTotals, isZeroRated, ourTotalsOutput, pickStyle, totalRows, type JspdfStyle, type TotalRow } from './jspdf-totals.ts';
 import { sellerText, type SellerText } from './party-lines.ts';
-import { expectedValues, type TemplateInvoice } from './template-output.ts';
+import type { TemplateInvoice } from './template-output.ts';
 
 // A CommonJS package without type declarations.
 const jsPDFInvoiceTemplate = createRequire(import.meta.url)('jspdf-invoice-template-nodejs').default;
@@ -76,20 +76,13 @@ export function buildJspdf(rng: Rng, inv: Invoice): TemplateInvoice {
   const page = datesAndTable(rng, inv, choices, style, totals.rates);
   const seller = sellerText(rng, inv, page.dueText, isZeroRated(totals));
   const pdf = printPdf(rng, inv, choices, page, seller, rows);
-  const printsSiret = seller.siretPlace !== 'none';
-  return {
-    pdf, template: JSPDF_TEMPLATE,
-    expected: expectedValues(inv, totals, printsSiret),
-    extra: totalsExtra(inv, totals),
-    printed: {
-      montant_ht: [style.amount(totals.ht)], montant_tva: vatPrinted, montant_ttc: [style.amount(totals.ttc)],
-      date_facture: [page.dateText], numero: [inv.number], fournisseur: [inv.seller.name], siret: printsSiret ? [inv.siret!] : [],
-    },
+  return ourTotalsOutput({
+    pdf, template: JSPDF_TEMPLATE, inv, totals, style, vatPrinted, dateText: page.dateText, printsSiret: seller.siretPlace !== 'none',
     notes: [
       `money "${style.amount(123456)}" col3="${style.col3}"`,
       `rows: ${rows.map((r) => `${r.col1} ${r.col2}`).join(' | ')}`,
       `date lines: "${page.dateLine}" / "${page.dueLine}"${page.dueFirst ? ' (due printed first)' : ''}`,
       `seller id: ${seller.siretPlace}`,
     ],
-  };
+  });
 }

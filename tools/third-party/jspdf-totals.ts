@@ -5,7 +5,7 @@ import { centsToDecimal } from '../../src/domain/money.ts';
 import { formatPlainAmount, formatRate, type MoneyStyle } from './formats.ts';
 import type { Invoice, Line } from './invoice-data.ts';
 import type { JspdfLabelChoices } from './jspdf-labels.ts';
-import { commonExtra } from './template-output.ts';
+import { commonExtra, expectedValues, type TemplateInvoice } from './template-output.ts';
 
 export interface JspdfTotals {
   /** Distinct rates, highest first. */
@@ -94,3 +94,20 @@ export function totalsExtra(inv: Invoice, t: JspdfTotals): Record<string, unknow
   return { ...commonExtra(inv), vat_breakdown: vatBreakdown, due_payable: centsToDecimal(t.ttc), ...discount };
 }
 
+
+/** What a template whose totals are ours hands back (jspdf, microinvoice): the truth is what we wrote. */
+export function ourTotalsOutput(o: {
+  pdf: Buffer; template: string; inv: Invoice; totals: JspdfTotals; style: JspdfStyle; vatPrinted: string[]; dateText: string; printsSiret: boolean; notes: string[];
+}): TemplateInvoice {
+  const { inv, totals, style } = o;
+  return {
+    pdf: o.pdf, template: o.template,
+    expected: expectedValues(inv, totals, o.printsSiret),
+    extra: totalsExtra(inv, totals),
+    printed: {
+      montant_ht: [style.amount(totals.ht)], montant_tva: o.vatPrinted, montant_ttc: [style.amount(totals.ttc)],
+      date_facture: [o.dateText], numero: [inv.number], fournisseur: [inv.seller.name], siret: o.printsSiret ? [inv.siret!] : [],
+    },
+    notes: o.notes,
+  };
+}

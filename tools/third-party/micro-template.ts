@@ -9,10 +9,10 @@ import type { Rng } from '../generate/random.ts';
 import { creationDate, formatDate, formatPlainAmount, formatRate, type MoneyStyle } from './formats.ts';
 import type { Invoice } from './invoice-data.ts';
 import { jspdfLabelChoices } from './jspdf-labels.ts';
-import { computeTotals, isZeroRated, totalRows, totalsExtra, type JspdfStyle, type JspdfTotals, type TotalRow } from './jspdf-totals.ts';
+import { computeTotals, isZeroRated, ourTotalsOutput, totalRows, type JspdfStyle, type JspdfTotals, type TotalRow } from './jspdf-totals.ts';
 import { microLabelChoices, type MicroLabelChoices } from './micro-labels.ts';
 import { buyerTaxIdDecoy, sellerText, type SellerText } from './party-lines.ts';
-import { expectedValues, type TemplateInvoice } from './template-output.ts';
+import type { TemplateInvoice } from './template-output.ts';
 
 // A CommonJS package without type declarations: what we use of its class.
 interface MicroInvoiceInstance { document: { info: Record<string, unknown>; _id: Buffer }; generateLegal(): void; generate(output: object): NodeJS.ReadableStream }
@@ -115,15 +115,8 @@ export async function buildMicro(rng: Rng, inv: Invoice): Promise<TemplateInvoic
   const { lines, vatPrinted } = totalLines(rng, inv, choices, style, totals);
   const legal = [{ value: seller.paymentTerms, weight: 'normal', color: 'secondary' }, { value: seller.footer, weight: 'bold', color: 'primary' }];
   const pdf = await printPdf({ data: { invoice: { name: rng.pick(choices.title), currency, header, customer, seller: sellerPairs, details: { ...table, total: lines }, legal } } }, inv);
-  const printsSiret = seller.siretPlace !== 'none';
-  return {
-    pdf, template: MICRO_TEMPLATE,
-    expected: expectedValues(inv, totals, printsSiret),
-    extra: totalsExtra(inv, totals),
-    printed: {
-      montant_ht: [style.amount(totals.ht)], montant_tva: vatPrinted, montant_ttc: [style.amount(totals.ttc)],
-      date_facture: [dateText], numero: [inv.number], fournisseur: [inv.seller.name], siret: printsSiret ? [inv.siret!] : [],
-    },
+  return ourTotalsOutput({
+    pdf, template: MICRO_TEMPLATE, inv, totals, style, vatPrinted, dateText, printsSiret: seller.siretPlace !== 'none',
     notes: [
       `money "${style.amount(123456)}"${currency ? ` + " ${currency}"` : ''}`,
       `header: ${header.map((p) => `${p.label}: ${String(p.value)}`).join(' | ')}`,
@@ -131,5 +124,5 @@ export async function buildMicro(rng: Rng, inv: Invoice): Promise<TemplateInvoic
       `totals: ${lines.map((l) => `${l.label} ${l.value}`).join(' | ')}`,
       `seller id: ${seller.siretPlace}`,
     ],
-  };
+  });
 }
