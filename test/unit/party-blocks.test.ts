@@ -142,3 +142,20 @@ test('printed rates: a rate above nought in a column a tax heads, not one of nou
   assert.equal(chargesVat(table('Discount', '8.25%')), false);
   assert.equal(chargesVat(buildLines([run('TVA 20 % : 12,00', 300, 400)])), true, 'beside its name, as before');
 });
+
+test("supplier: 'An:', 'To:' and 'À :', each a whole cell, head the customer's block", () => {
+  const page = (heading: string) => readFields([
+    run('Schneider Logistik GmbH', 342, 23, 14), run('Schillerstraße 62, 50667 Köln', 437, 55), run('billing@schneiderlogistik.de', 444, 78),
+    run(heading, 28, 129),
+    ...cells(141, [['Bürobedarf Wolf GmbH', 28], ['Rechnung R2031-9835', 400]]),
+    ...cells(159, [['Am Markt 21, 10115 Berlin', 28], ['Datum: 24.08.2031', 400]]),
+    run('compta@burobedarfwolf.de', 28, 182),
+    run('Geschäftsführer: Anna Krüger – Amtsgericht Köln HRB 78748', 141, 806),
+  ]);
+  for (const heading of ['An:', 'To:', 'À :']) {
+    const inv = page(heading);
+    assert.equal(inv.fields.fournisseur, 'Schneider Logistik GmbH', heading);
+    assert.ok(!inv.extra.supplierCandidates?.some((c) => /Wolf/.test(c.name)), `${heading} ${JSON.stringify(inv.extra.supplierCandidates?.map((c) => c.name))}`);
+  }
+  assert.ok(page('Anlage').extra.supplierCandidates?.some((c) => /Wolf/.test(c.name)), 'another word is no heading');
+});

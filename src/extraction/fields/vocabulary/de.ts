@@ -265,6 +265,8 @@ export const DE: Vocabulary = {
     'lieferadresse',
     // "Rechnung an", "Empfänger" heading their block, each a whole cell.
     String.raw`(?<=(^|\u2003)\s?)(rechnung\s+an|empfanger)(?=\s*:?\s*($|\u2003))`,
+    // "An:" heading its block: a whole cell, with its colon.
+    String.raw`(?<=(^|\u2003)\s?)an(?=\s*:\s*($|\u2003))`,
   ],
   legalForms: [
     String.raw`gmbh(?:\s*&\s*co\.?\s*kg)?`,

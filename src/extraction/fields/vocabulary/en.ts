@@ -281,6 +281,8 @@ export const EN: Vocabulary = {
     String.raw`sold\s+to`,
     // "Invoice to" heading its block, a whole cell: not "please pay this invoice to …".
     String.raw`(?<=(^|\u2003)\s?)invoice(d)?\s+to(?=\s*:?\s*($|\u2003))`,
+    // "To:" heading its block: a whole cell, with its colon.
+    String.raw`(?<=(^|\u2003)\s?)to(?=\s*:\s*($|\u2003))`,
     String.raw`ship(ped)?\s+to`,
     String.raw`deliver\s+to`,
     'buyer',

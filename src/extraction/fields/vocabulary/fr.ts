@@ -355,6 +355,8 @@ export const FR: Vocabulary = {
     String.raw`a\s+l'attention`,
     // "Adressé à" heading its block, a whole cell: not "tout règlement doit être adressé à …".
     String.raw`(?<=(^|\u2003)\s?)adresse\s+a(?=\s*:?\s*($|\u2003))`,
+    // "À :" heading its block: a whole cell, with its colon.
+    String.raw`(?<=(^|\u2003)\s?)a(?=\s*:\s*($|\u2003))`,
     String.raw`donneur\s+d'ordre`,
   ],
   legalForms: [
