@@ -159,3 +159,14 @@ test("supplier: 'An:', 'To:' and 'À :', each a whole cell, head the customer's 
   }
   assert.ok(page('Anlage').extra.supplierCandidates?.some((c) => /Wolf/.test(c.name)), 'another word is no heading');
 });
+
+test('supplier: the name keeps its accents when the picked reading lost them (legal mentions in capitals)', () => {
+  const inv = readFields([
+    run('Électricité Garnier SASU', 40, 20, 9), run('FACTURE', 330, 20, 15), run('N° de facture : FA-2031-0042', 330, 45),
+    run('Client : Brunel Frères SARL', 330, 80),
+    run('ELECTRICITE GARNIER SASU au capital de 10 000 EU - RCS Lyon 552 100 554 - SIRET 55210055400013', 60, 780),
+  ]);
+  const picked = inv.extra.supplierCandidates!.reduce((b, c) => (c.probability > b.probability ? c : b));
+  assert.equal(picked.name, 'ELECTRICITE GARNIER SASU', 'the legal mentions win');
+  assert.equal(inv.fields.fournisseur, 'Électricité Garnier SASU');
+});

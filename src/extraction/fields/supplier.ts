@@ -273,5 +273,14 @@ export function readSupplier(lines: Line[]): SupplierReading {
   const candidates = supplierCandidates(lines).map((c) => ({ ...c, probability: supplierProbability(c.features) }));
   // The first rule's candidate wins a tie: the rules are listed from the most specific.
   const best = candidates.reduce<(typeof candidates)[number] | null>((b, c) => (!b || c.probability > b.probability ? c : b), null);
-  return { fournisseur: best?.name ?? null, confidence: best?.probability ?? 0, candidates };
+  return { fournisseur: best ? accentedSpelling(best.name, candidates) : null, confidence: best?.probability ?? 0, candidates };
+}
+
+/**
+ * The name as another candidate spells it with its accents, when the picked one lost them: legal
+ * mentions in capitals often drop them ("ELECTRICITE GARNIER SASU" under "Électricité Garnier SASU").
+ */
+function accentedSpelling(name: string, candidates: Array<{ name: string }>): string {
+  const accents = (s: string) => s.normalize('NFD').length - s.length;
+  return candidates.filter((c) => fold(c.name) === fold(name) && accents(c.name) > accents(name)).sort((a, b) => accents(b.name) - accents(a.name))[0]?.name ?? name;
 }
