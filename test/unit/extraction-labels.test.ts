@@ -53,6 +53,17 @@ const OTHER_DATES = [
   'Anzahlung erhalten am 28.01.2031', 'Bezahlt am 28.01.2031',
 ];
 
+test("a net whose label holds a total's words is the net; a doubled joining s still names the VAT", () => {
+  // factur-x-kit's three languages print "Montant total net / brut", "Net / Gross Total Amount" and
+  // "Umsatzssteuer (19,00 % von …)": a net read as a total had left every zero-rated invoice unproven.
+  const cases: [string, string][] = [
+    ['Montant total net 410,00', 'ht'], ['Montant total HT 410,00', 'ht'], ['Montant total brut 492,00', 'ttc'], ['Montant total 492,00', 'ttc'],
+    ['Net Total Amount 410.00', 'ht'], ['Nett total amount 410.00', 'ht'], ['Gross Total Amount 492.00', 'ttc'], ['Total amount 492.00', 'ttc'],
+    ['Umsatzssteuer (19,00 % von 410,00 €) 77,90', 'tva'], ['Umsatzsteuer 77,90', 'tva'],
+  ];
+  for (const [text, role] of cases) assert.equal(roleOf(text, AMOUNT_LABELS), role, `${text}: ${labelsOn(text, AMOUNT_LABELS).join(' ')}`);
+});
+
 test('invoice-date vocabulary: each phrase labels the invoice date', () => {
   for (const text of INVOICE_DATES) assert.equal(roleOf(text, DATE_LABELS), 'invoice', text);
 });

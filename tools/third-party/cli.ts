@@ -1,7 +1,8 @@
-// `node tools/third-party/cli.ts --seed N --count M --out DIR` (Node 24; see README.md).
-// Invoices laid out by three third-party npm templates, taken in turn. For each: the PDF
-// (text-layer-pdf), page 1 at 200 dpi (rendered-from-digital-pdf) and a phone scan of that render
-// (synthetic-fr-scan), with DIR/truth.json in the corpus's format. Everything comes from the seed.
+// `node tools/third-party/cli.ts --seed N --count M --out DIR [--templates h1,jspdf,micro,fxkit]`
+// (Node 24; see README.md). Invoices laid out by third-party npm templates, taken in turn. For each:
+// the PDF (text-layer-pdf), page 1 at 200 dpi (rendered-from-digital-pdf) and a phone scan of that
+// render (synthetic-fr-scan), and for factur-x-kit the hybrid PDF with its XML (facturx-pdf), with
+// DIR/truth.json in the corpus's format. Everything comes from the seed.
 //
 // Seeds: tune on 1-99; seed 9001 is only ever scored, never opened document by document.
 import fs from 'node:fs';
@@ -9,6 +10,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { phoneScan, pickScanParameters, RENDER_DPI } from '../generate/degrade.ts';
 import { createRng, type Rng } from '../generate/random.ts';
+import { buildFxkit } from './fxkit-template.ts';
 import { buildH1 } from './h1-template.ts';
 import { makeInvoice, type Invoice } from './invoice-data.ts';
 import { buildJspdf } from './jspdf-template.ts';
@@ -19,21 +21,30 @@ import { truthEntries, truthProblems, visibility } from './truth.ts';
 
 const MAX_REDRAWS = 20;
 
-/** The templates, taken in turn: invoice i of seed s is laid out by TEMPLATES[(s + i) % 3]. */
-const TEMPLATES = ['h1', 'jspdf', 'micro'] as const;
+/**
+ * The templates, taken in turn: invoice i of seed s is laid out by templates[(s + i) % templates.length],
+ * all four by default. `--templates h1,jspdf,micro` makes the sets of seeds 3 to 9001 made before
+ * factur-x-kit joined.
+ */
+const TEMPLATES = ['h1', 'jspdf', 'micro', 'fxkit'] as const;
 type Template = (typeof TEMPLATES)[number];
-const BUILDERS: Record<Template, (rng: Rng, inv: Invoice) => TemplateInvoice | Promise<TemplateInvoice>> = { h1: buildH1, jspdf: buildJspdf, micro: buildMicro };
+const BUILDERS: Record<Template, (rng: Rng, inv: Invoice) => TemplateInvoice | Promise<TemplateInvoice>> = { h1: buildH1, jspdf: buildJspdf, micro: buildMicro, fxkit: buildFxkit };
 
-interface Options { seed: string; count: number; out: string }
+interface Options { seed: string; count: number; out: string; templates: Template[] }
+
+const isTemplate = (name: string): name is Template => (TEMPLATES as readonly string[]).includes(name);
 
 function readOptions(): Options {
-  const { values } = parseArgs({ options: { seed: { type: 'string', default: '1' }, count: { type: 'string', default: '30' }, out: { type: 'string' } } });
-  if (!values.out) throw new Error('usage: node tools/third-party/cli.ts --seed S --count N --out DIR');
+  const { values } = parseArgs({ options: { seed: { type: 'string', default: '1' }, count: { type: 'string', default: '30' }, out: { type: 'string' }, templates: { type: 'string', default: TEMPLATES.join(',') } } });
+  if (!values.out) throw new Error('usage: node tools/third-party/cli.ts --seed S --count N --out DIR [--templates h1,jspdf,micro,fxkit]');
+  const templates = values.templates.split(',');
+  const unknown = templates.filter((name) => !isTemplate(name));
+  if (unknown.length || templates.length === 0) throw new Error(`--templates takes names among ${TEMPLATES.join(', ')}, got ${values.templates}`);
   // The seed is kept as typed: it is part of the generator's seed strings and of the file names.
   if (!/^\d+$/.test(values.seed)) throw new Error(`--seed must be a non-negative integer, got ${values.seed}`);
   const count = Number(values.count);
   if (!Number.isInteger(count) || count < 1) throw new Error(`--count must be a positive integer, got ${values.count}`);
-  return { seed: values.seed, count, out: values.out };
+  return { seed: values.seed, count, out: values.out, templates: templates as Template[] };
 }
 
 /**
@@ -55,7 +66,7 @@ async function drawInvoice(seed: string, index: number, template: Template): Pro
 /** Writes the invoice's three files and returns its truth entries and any failed check. */
 async function writeInvoice(options: Options, index: number): Promise<{ entries: unknown[]; problems: string[] }> {
   const id = `tp-${options.seed}-${String(index).padStart(3, '0')}`;
-  const template = TEMPLATES[(index + Number(options.seed)) % TEMPLATES.length]!;
+  const template = options.templates[(index + Number(options.seed)) % options.templates.length]!;
   const { inv, built } = await drawInvoice(options.seed, index, template);
   const pages = await pageTexts(built.pdf);
   const inText = visibility(pages.join('\n'), built);
@@ -64,6 +75,7 @@ async function writeInvoice(options: Options, index: number): Promise<{ entries:
 
   const stem = `docs/${id}`;
   fs.writeFileSync(path.join(options.out, `${stem}.pdf`), built.pdf);
+  if (built.facturx) fs.writeFileSync(path.join(options.out, `${stem}_fx.pdf`), built.facturx);
   const png = await renderFirstPage(built.pdf);
   fs.writeFileSync(path.join(options.out, `${stem}_p1.png`), png);
   const scanRng = createRng(`third-party-scan:${options.seed}:${index}`);
@@ -76,6 +88,8 @@ async function writeInvoice(options: Options, index: number): Promise<{ entries:
 }
 
 async function main(): Promise<void> {
+  // factur-x-kit dates its PDF at the invoice date's local midnight: UTC everywhere, for the same bytes.
+  process.env.TZ = 'UTC';
   const options = readOptions();
   fs.mkdirSync(path.join(options.out, 'docs'), { recursive: true });
   const truth: unknown[] = [];

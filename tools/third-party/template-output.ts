@@ -8,7 +8,10 @@ export const SCORED_FIELDS = ['montant_ht', 'montant_tva', 'montant_ttc', 'date_
 export type ScoredField = (typeof SCORED_FIELDS)[number];
 
 export interface TemplateInvoice {
+  /** The PDF as printed; for a Factur-X template, without its embedded XML (text-layer-pdf). */
   pdf: Buffer;
+  /** A Factur-X template's hybrid PDF, XML included (facturx-pdf). */
+  facturx?: Buffer;
   /** The template package and version, as recorded in truth.json. */
   template: string;
   expected: Record<string, string | null>;

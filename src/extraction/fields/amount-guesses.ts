@@ -12,7 +12,7 @@ import { fold } from './text-normalise.ts';
 export interface AmountGuess { ht: Cents | null; tva: Cents | null; ttc: Cents | null }
 
 /** "TVA 20 %", "T.V.A. 5,5%", "MwSt. 19%", "VAT @ 5.5%": a rate above zero printed beside a tax word. */
-const PRINTED_RATE = /\b(t\.?\s?v\.?\s?a|vat|mws?st|ust|gst|sst|btw|tax|umsatzsteuer)(?:\b|(?=\d))[^0-9%\n]{0,25}?(\d{1,2}(?:[.,]\d{1,2})?)\s*%/g;
+const PRINTED_RATE = /\b(t\.?\s?v\.?\s?a|vat|mws?st|ust|gst|sst|btw|tax|umsatzs?steuer)(?:\b|(?=\d))[^0-9%\n]{0,25}?(\d{1,2}(?:[.,]\d{1,2})?)\s*%/g;
 
 /** Every distinct VAT rate above zero the page prints, in percent. */
 export function printedVatRates(lines: Line[]): number[] {

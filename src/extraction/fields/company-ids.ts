@@ -1,7 +1,7 @@
 // The seller's SIRET, SIREN and VAT number, and the IBAN; the customer's identifiers are skipped.
 import { isValidSiren, isValidSiret, onlyDigits, sirenFromFrenchVat } from '../../domain/identifiers.ts';
 import { COLUMN_GAP, lineCells, type Line } from '../layout/lines.ts';
-import { CUSTOMER_LABELS, NAME_THEN_REGISTRATION, SELLER_HEADINGS } from './labels.ts';
+import { CUSTOMER_LABELS, NAME_THEN_REGISTRATION, POSTCODE_AND_TOWN, SELLER_HEADINGS, STREET_ADDRESS } from './labels.ts';
 import { fold } from './text-normalise.ts';
 
 export interface CompanyIds { siret: string | null; siren: string | null; vatId: string | null; iban: string | null; confidence: number }
@@ -27,6 +27,10 @@ export function customerColumns(lines: Line[]): Map<number, CustomerColumn> {
     out.set(j, had ? { x0: Math.min(had.x0, column.x0), x1: Math.max(had.x1, column.x1) } : column);
   };
   lines.forEach((line, i) => {
+    if (isReturnAddress(lines, i)) {
+      markWindowBlock(lines, i, mark);
+      return;
+    }
     const label = CUSTOMER_LABELS.exec(fold(line.text));
     if (!label) return;
     const cells = lineCells(line);
@@ -46,6 +50,49 @@ export function customerColumns(lines: Line[]): Map<number, CustomerColumn> {
     }
   });
   return out;
+}
+
+/** The parts of a return address: "Wolf Druckerei GmbH · Goethestraße 66 · 80331 München" (OCR reads the dots as dashes). */
+const RETURN_ADDRESS_PARTS = /\s*[·•|]\s*|\s+[-–]\s+/;
+/** The lines of an addressee's block in an envelope's window: name, person, street, town, country. */
+const WINDOW_BLOCK_LINES = 6;
+/** A gap between two of its lines wider than this many line heights ends the block. */
+const WINDOW_BLOCK_GAP = 3;
+
+/**
+ * A return address: the sender's name, street and town on one line of their own, parted by dots,
+ * bars or dashes, just over the addressee's block in the window of a DIN 5008 envelope, that block
+ * starting where it starts. The addressee is the customer; the sender is the seller, whose name
+ * opens the line.
+ */
+export function isReturnAddress(lines: Line[], i: number): boolean {
+  const line = lines[i]!;
+  const next = lines[i + 1];
+  if (!next || next.page !== line.page || lineCells(line).length !== 1) return false;
+  const parts = line.text.split(RETURN_ADDRESS_PARTS).map((p) => p.trim()).filter(Boolean);
+  if (parts.length < 3 || !parts.slice(1).some((p) => POSTCODE_AND_TOWN.test(p) || STREET_ADDRESS.test(fold(p)))) return false;
+  const x = line.runs[0]!.x;
+  return Math.abs(lineCells(next)[0]!.x - x) <= line.h * 2 && next.y - line.y <= next.h * WINDOW_BLOCK_GAP;
+}
+
+/**
+ * The addressee's block under a return address: the lines whose first cell starts under it, until a
+ * wide gap, the column ending where the next cell of any of them begins (the invoice's own details
+ * often stand beside the window).
+ */
+function markWindowBlock(lines: Line[], i: number, mark: (j: number, column: CustomerColumn) => void): void {
+  const x0 = lines[i]!.runs[0]!.x;
+  const block: number[] = [];
+  for (let j = i + 1; j < lines.length && block.length < WINDOW_BLOCK_LINES; j++) {
+    const line = lines[j]!;
+    const above = lines[block.at(-1) ?? i]!;
+    if (line.page !== above.page || line.y - above.y > line.h * WINDOW_BLOCK_GAP) break;
+    if (Math.abs(lineCells(line)[0]!.x - x0) > line.h * 2) continue;
+    block.push(j);
+  }
+  const beside = block.flatMap((j) => lineCells(lines[j]!).slice(1).map((c) => c.x));
+  const column = { x0, x1: beside.length ? Math.min(...beside) : Infinity };
+  for (const j of block) mark(j, column);
 }
 
 /** Each line's text outside the customer's block: the whole line, its cells outside the customer's column, or nothing. */

@@ -91,7 +91,7 @@ export const AFTER_DISCOUNT = new RegExp(String.raw`\b${any('afterDiscount')}\b`
 export const SERVICE_CHARGE = /\b(service|svc|serv)\.?\s*(charges?|chg|chrg|ch)\b|\bfrais\s+de\s+service\b/;
 
 /** A tax's name: a VAT summary's row prints it, or the heading above it does ("GST Summary", "Détail TVA"). */
-export const TAX_WORD = /\b(tva|vat|gst|sst|tax|taxe|taxes|mwst|ust|iva|btw|steuer|umsatzsteuer)\b/;
+export const TAX_WORD = /\b(tva|vat|gst|sst|tax|taxe|taxes|mwst|ust|iva|btw|steuer|umsatzs?steuer)\b/;
 
 export const ZERO_VAT_EVIDENCE = new RegExp(String.raw`\b${any('zeroVatEvidence')}\b|${any('zeroVatParagraphs')}\b`);
 

@@ -273,7 +273,25 @@ export function readSupplier(lines: Line[]): SupplierReading {
   const candidates = supplierCandidates(lines).map((c) => ({ ...c, probability: supplierProbability(c.features) }));
   // The first rule's candidate wins a tie: the rules are listed from the most specific.
   const best = candidates.reduce<(typeof candidates)[number] | null>((b, c) => (!b || c.probability > b.probability ? c : b), null);
-  return { fournisseur: best ? accentedSpelling(best.name, candidates) : null, confidence: best?.probability ?? 0, candidates };
+  return { fournisseur: best ? accentedSpelling(unwrapped(best.name, candidates, lines), candidates) : null, confidence: best?.probability ?? 0, candidates };
+}
+
+/**
+ * The whole name, when the picked one is its tail wrapped onto a line of its own by a narrow column
+ * ("Softwareentwicklung" over "Zimmermann GmbH" in a footer) and another candidate spells it whole
+ * ("Softwareentwicklung Zimmermann GmbH · Bahnhofstraße 41 · …"): the head stands alone in the cell
+ * right above the tail.
+ */
+function unwrapped(name: string, candidates: Array<{ name: string }>, lines: Line[]): string {
+  const whole = candidates.map((c) => c.name).find((c) => c.length > name.length && c.endsWith(` ${name}`));
+  if (!whole) return name;
+  const head = whole.slice(0, -name.length).trim();
+  const wrapped = lines.some((line, k) => {
+    const tail = lineCells(line).find((c) => c.text.trim().startsWith(name));
+    const above = lines[k - 1];
+    return tail !== undefined && above?.page === line.page && lineCells(above).some((c) => Math.abs(c.x - tail.x) <= line.h && c.text.trim() === head);
+  });
+  return wrapped ? whole : name;
 }
 
 /**

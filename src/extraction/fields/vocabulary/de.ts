@@ -33,7 +33,8 @@ export const DE: Vocabulary = {
     // OCR with the French and English models often reads "MwSt." as "MwsSt." (3 VATs on one tune seed).
     String.raw`mws?st\.?`,
     String.raw`ust\.?`,
-    'umsatzsteuer',
+    // "Umsatzssteuer": a joining s doubled, as factur-x-kit's German template prints it on every invoice.
+    String.raw`umsatzs?steuer`,
     'mehrwertsteuer',
   ],
   vatAmounts: [

@@ -45,7 +45,8 @@ export const EN: Vocabulary = {
     'grand total',
     'invoice total',
     'total invoice',
-    String.raw`total amount(?!\s+due)`,
+    // Not "Net Total Amount", the net under a heavier label's words.
+    String.raw`(?<!\bnett?\s+)total amount(?!\s+due)`,
     'rounded total',
     String.raw`total \(rm\)`,
     String.raw`total sales(?!\s*${OPEN_BRACKET}\s*(excl|before|w/o|without))`,

@@ -48,7 +48,8 @@ export const FR: Vocabulary = {
   grossTotals: [
     'total facture',
     String.raw`montant\s+de\s+la\s+facture(?!\s*(ht|h\.t|hors|precedente|initiale|d'origine))`,
-    'montant total',
+    // Not "Montant total net" nor "Montant total HT", the net under a heavier label's words.
+    String.raw`montant total(?!\s+(net|h\.?t\.?|hors)\b)`,
     'total general',
   ],
   // "TTC   1 200,00 €" under "HT" and "TVA" (or a "Total TTC" whose first word OCR lost): the total,
