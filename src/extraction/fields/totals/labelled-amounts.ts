@@ -76,7 +76,8 @@ function columnCandidates(lines: Line[], hit: LabelHit<AmountRole>, { pageBias, 
   const list: Candidate[] = [];
   // A row of headings over a column of values: every row is a candidate, the bottom one first,
   // since a table that lists one row per VAT rate ends with the row that sums them.
-  const rows = columnValues(hit.belowCells());
+  // A value on a decoy's row ("Allowance: Discount -161.09" under the "Tax" heading) is none of the column's.
+  const rows = columnValues(hit.belowCells()).filter((a) => !decoyRow(fold(lines[a.valueAt.lineIndex]!.text)));
   rows.forEach((a, k) => {
     const doubtful = Boolean(a.headless) || groupApartInColumn(lines, a);
     for (const r of readings(a, line.conf)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf - 0.1 - 0.03 * (rows.length - 1 - k) + pageBias - r.penalty, ...at, repaired: r.repaired, lostDecimals: r.repaired, inColumn: true, valueAt: a.valueAt, rowsBelow: otherRowsBelow(rows, k), partOfSum: sumRowBelow(rows, k), doubtful });
@@ -92,6 +93,9 @@ function columnCandidates(lines: Line[], hit: LabelHit<AmountRole>, { pageBias, 
 }
 
 const NET_TOTAL = /\bnett?\s+total\b/;
+
+/** A row that names a deposit, a discount or another decoy, not as taken already ("Total après remise"). */
+const decoyRow = (text: string) => AMOUNT_DECOYS.test(text) && !AFTER_DISCOUNT.test(text);
 
 /** The first run of amounts in a column: a cell of words after them ends the table's values. */
 function columnValues(cells: ColumnCell[]): Array<AmountMatch & { valueAt: ValueAt }> {

@@ -45,8 +45,9 @@ export const EN: Vocabulary = {
     'grand total',
     'invoice total',
     'total invoice',
-    // Not "Net Total Amount", the net under a heavier label's words.
-    String.raw`(?<!\bnett?\s+)total amount(?!\s+due)`,
+    // Not "Net Total Amount", the net under a heavier label's words, nor "Line Total Amount", the
+    // lines' sum before allowances and charges (EN 16931's BT-106).
+    String.raw`(?<!\b(nett?|line)\s+)total amount(?!\s+due)`,
     'rounded total',
     String.raw`total \(rm\)`,
     String.raw`total sales(?!\s*${OPEN_BRACKET}\s*(excl|before|w/o|without))`,
