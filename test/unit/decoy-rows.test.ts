@@ -27,3 +27,12 @@ test("'Line Total Amount' is no total; 'Total Amount' and 'Gross Total Amount' a
   assert.deepEqual(cents([run('Gross Total Amount', 100, 400), run('£765.68', 450, 400)], 'ttc'), [76568]);
   assert.deepEqual(cents([run('Total Amount', 100, 400), run('£765.68', 450, 400)], 'ttc'), [76568]);
 });
+
+test('a sentence that mentions a decoy beside a row of values is no label of them', () => {
+  const page = [
+    run('TOTAL HT', 300, 900), run('TOTAL TVA', 380, 900), run('TOTAL TTC', 460, 900),
+    run("Les règlements reçus avant l'échéance ne donneront pas lieu à escompte.", 40, 915, 8), run('100,00', 300, 915), run('4,90', 380, 915), run('104,90', 460, 915),
+  ];
+  assert.ok(cents(page, 'ttc').includes(10490), `TTC candidates: ${cents(page, 'ttc').join(', ')}`);
+  assert.ok(cents(page, 'ht').includes(10000), `HT candidates: ${cents(page, 'ht').join(', ')}`);
+});

@@ -1,7 +1,7 @@
 // The amounts the page prints beside or under a label of net, VAT, total or amount due, each a
 // candidate for that role, with the readings derived from them (derived-readings.ts).
 import type { Cents } from '../../../domain/money.ts';
-import { COLUMN_GAP, spanConf, spanRuns, type Line } from '../../layout/lines.ts';
+import { COLUMN_GAP, lineCells, spanConf, spanRuns, type Line } from '../../layout/lines.ts';
 import { leadingGroupApart } from '../../layout/group-apart.ts';
 import { centsCut, findAmounts, type AmountMatch } from '../amount-parser.ts';
 import { findLabels, type ColumnCell, type LabelHit } from '../labelled-values.ts';
@@ -76,8 +76,8 @@ function columnCandidates(lines: Line[], hit: LabelHit<AmountRole>, { pageBias, 
   const list: Candidate[] = [];
   // A row of headings over a column of values: every row is a candidate, the bottom one first,
   // since a table that lists one row per VAT rate ends with the row that sums them.
-  // A value on a decoy's row ("Allowance: Discount -161.09" under the "Tax" heading) is none of the column's.
-  const rows = columnValues(hit.belowCells()).filter((a) => !decoyRow(fold(lines[a.valueAt.lineIndex]!.text)));
+  // A value that a decoy's label names ("Allowance: Discount   -161.09" under a "Tax" heading) is none of the column's.
+  const rows = columnValues(hit.belowCells()).filter((a) => !namedByDecoy(lines[a.valueAt.lineIndex]!, a.valueAt.end - a.raw.length));
   rows.forEach((a, k) => {
     const doubtful = Boolean(a.headless) || groupApartInColumn(lines, a);
     for (const r of readings(a, line.conf)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf - 0.1 - 0.03 * (rows.length - 1 - k) + pageBias - r.penalty, ...at, repaired: r.repaired, lostDecimals: r.repaired, inColumn: true, valueAt: a.valueAt, rowsBelow: otherRowsBelow(rows, k), partOfSum: sumRowBelow(rows, k), doubtful });
@@ -94,8 +94,19 @@ function columnCandidates(lines: Line[], hit: LabelHit<AmountRole>, { pageBias, 
 
 const NET_TOTAL = /\bnett?\s+total\b/;
 
-/** A row that names a deposit, a discount or another decoy, not as taken already ("Total après remise"). */
-const decoyRow = (text: string) => AMOUNT_DECOYS.test(text) && !AFTER_DISCOUNT.test(text);
+/** A label has this many words at most: a sentence beside a row of values ("… ne donneront pas lieu à escompte.") is none. */
+const MAX_LABEL_WORDS = 6;
+
+/**
+ * The cell just before a value is a label that names a deposit, a discount or another decoy, not as
+ * taken already ("Total après remise").
+ */
+function namedByDecoy(line: Line, valueStart: number): boolean {
+  const label = lineCells(line).filter((c) => c.start < valueStart && /\p{L}/u.test(c.text)).at(-1);
+  if (!label || label.text.trim().split(/\s+/).length > MAX_LABEL_WORDS) return false;
+  const text = fold(label.text);
+  return AMOUNT_DECOYS.test(text) && !AFTER_DISCOUNT.test(text);
+}
 
 /** The first run of amounts in a column: a cell of words after them ends the table's values. */
 function columnValues(cells: ColumnCell[]): Array<AmountMatch & { valueAt: ValueAt }> {
