@@ -6,7 +6,7 @@
 // We only give it data; the truth is the XML it writes. The corpus holds two of its invoices
 // (source factur-x-kit), so this is one of the sources the acceptance set is drawn from.
 import {
-  COUNTRY_ID_CODES, CURRENCY_CODES, DOCUMENT_TYPE_CODES, FacturX, ISO6523_CODES, PAYMENT_MEANS_CODES, SUBJECT_CODES, TAX_CATEGORY_CODES, UNIT_CODES,
+  COUNTRY_ID_CODES, CURRENCY_CODES, DOCUMENT_TYPE_CODES, FacturX, facturXKitMultiPage, ISO6523_CODES, PAYMENT_MEANS_CODES, SUBJECT_CODES, TAX_CATEGORY_CODES, UNIT_CODES,
   totalsCalculator, type TotalsCalculatorInputType,
 } from 'factur-x-kit';
 import { centsToDecimal } from '../../src/domain/money.ts';
@@ -147,7 +147,11 @@ export async function buildFxkit(rng: Rng, inv: Invoice): Promise<TemplateInvoic
   // A deposit already paid: the page then prints what was paid and what is still due; TTC stays the gross total.
   const prepaid = picked.deposit ? Math.round(totals.ttc * rng.pick([0.3, 0.5])) : 0;
   if (prepaid) data = totalsCalculator({ ...input, totals: { ...input.totals, prepaidAmount: prepaid / 100 } });
-  const hybrid = undateAttachment(Buffer.from(await (await FacturX.fromObject(data)).getPDF({ locale })), inv.date);
+  // Its second layout: the summary alone on page 1 (parties, details, totals, terms), the lines on page 2.
+  // Drawn last, so that the invoices drawn before it joined (tune seeds 6 and 7) keep their content.
+  const multiPage = rng.chance(0.25);
+  const pdf = await (await FacturX.fromObject(data)).getPDF({ locale, ...(multiPage ? { pdfTemplate: facturXKitMultiPage } : {}) });
+  const hybrid = undateAttachment(Buffer.from(pdf), inv.date);
 
   // fr-FR groups thousands with U+202F, which the text layer gives back as a break between two runs.
   const currency = new Intl.NumberFormat(locale, { style: 'currency', currency: inv.currency });
@@ -170,7 +174,7 @@ export async function buildFxkit(rng: Rng, inv: Invoice): Promise<TemplateInvoic
       montant_ttc: [money.format(totals.ttc / 100)], date_facture: [dateText], numero: [inv.number], fournisseur: [inv.seller.name], siret: printsSiret ? [inv.siret!] : [],
     },
     notes: [
-      `locale ${locale}`, `legal id: ${legal ? `${legal.scheme === ISO6523_CODES.SIRET_CODE ? 'SIRET' : 'SIREN'} in the footer` : 'none'}`,
+      `locale ${locale}`, multiPage ? 'summary on page 1, lines on page 2' : 'one page', `legal id: ${legal ? `${legal.scheme === ISO6523_CODES.SIRET_CODE ? 'SIRET' : 'SIREN'} in the footer` : 'none'}`,
       `printed: ${Object.entries(picked).filter(([, on]) => on).map(([k]) => k).join(', ') || 'nothing optional'}`,
       ...(prepaid ? [`deposit ${centsToDecimal(prepaid)} paid, ${centsToDecimal(totals.ttc - prepaid)} due`] : []),
     ],
