@@ -36,3 +36,8 @@ test('a sentence that mentions a decoy beside a row of values is no label of the
   assert.ok(cents(page, 'ttc').includes(10490), `TTC candidates: ${cents(page, 'ttc').join(', ')}`);
   assert.ok(cents(page, 'ht').includes(10000), `HT candidates: ${cents(page, 'ht').join(', ')}`);
 });
+
+test("a discount's row whose own word OCR garbled: the allowance that opens its cell still makes it a decoy", () => {
+  const page = [run('Allowance (Tax: 20.00%): Díseount', 100, 400), run('- £33.58', 450, 400)];
+  assert.deepEqual(cents(page, 'tva'), []);
+});

@@ -179,9 +179,10 @@ export const DATE_LABELS: Label<DateRole>[] = [
 
 /**
  * The plain words of due, delivery, order and period date labels ("echeance", "livraison", "delivery",
- * "order"): one of them, one letter off, before a bare "Date" ("Dolivery date") makes it that date.
+ * "order", and "due" of "Due Date"): one of them, one letter off, before a bare "Date" ("Dolivery
+ * date", "Duo Date") makes it that date.
  */
-export const OTHER_DATE_WORDS: readonly string[] = [...words('dueDateLabels'), ...words('otherDateLabels')].filter((w) => /^[a-z]{4,}$/.test(w));
+export const OTHER_DATE_WORDS: readonly string[] = [...words('dueDateLabels'), ...words('otherDateLabels'), ...words('shortDateKinds')].filter((w) => /^[a-z]{3,}$/.test(w));
 /** A date word alone, as matched ("date ", "Datum"): a bare "Date" (the vocabulary's single words, not "Date et heure"). */
 export const BARE_DATE_WORD = new RegExp(String.raw`^\s*${alt(words('dateWords').filter((w) => /^[a-z]+$/.test(w)))}\s*$`);
 /**

@@ -52,14 +52,20 @@ const qualifyingWord = (token: string) => token.length >= 4 && (token.match(/\p{
 
 /**
  * A bare "Date" after a due, delivery or order word OCR misread one letter off ("Dolivery date",
- * "Ordor date"): that date, not the page's. (Most words before a bare "Date" are "Invoice" misread,
- * which leave it the page's: "Inv0ice Date".)
+ * "Ordor date", "Dc1ivery Date", "Duo Date"): that date, not the page's. A digit or a bar read for a
+ * letter of its shape is read back first. A word of three letters must keep its first one. (Most
+ * words before a bare "Date" are "Invoice" misread, which leave it the page's: "Inv0ice Date".)
  */
 function misreadWordBefore(hit: LabelHit<DateRole>, line: Line): boolean {
   if (hit.weight > BARE_DATE) return false;
-  const word = /(\p{L}{4,})\s*$/u.exec(cellBefore(line, labelStart(hit)))?.[1];
-  return word !== undefined && OTHER_DATE_WORDS.some((known) => oneLetterOff(word, known));
+  const token = /([\p{L}\d|]{3,})\s*$/u.exec(cellBefore(line, labelStart(hit)))?.[1];
+  const word = token?.replace(/[0-9|]/g, (c) => LETTER_OF_SHAPE[c] ?? c);
+  if (!word || !/^\p{L}+$/u.test(word)) return false;
+  return OTHER_DATE_WORDS.some((known) => (word === known || oneLetterOff(word, known)) && (known.length >= 4 || word[0] === known[0]));
 }
+
+/** Digits and a bar that OCR reads for letters of their shape. */
+const LETTER_OF_SHAPE: Record<string, string> = { '0': 'o', '1': 'l', '|': 'l', '5': 's' };
 
 /**
  * A deposit's or a discount's row: a decoy word before the label (starting at `labelAt`), an amount

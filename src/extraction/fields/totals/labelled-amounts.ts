@@ -25,7 +25,10 @@ export function labelledAmounts(lines: Line[]): { list: Candidate[]; currencies:
     // in the label itself, or between the label and its amount; not elsewhere on a row of headings.
     // A discount named as taken already ("Total TTC après remise") qualifies the total, not a decoy.
     const qualifier = amounts.length ? hit.after.slice(0, amounts[0]!.index) : '';
-    const named = `${hit.label} ${fold(qualifier)}`;
+    // A decoy that opens the label's cell qualifies it too: "Allowance (Tax: 20.00%): Discount".
+    const labelAt = hit.afterIndex - hit.label.length;
+    const cellStart = line.text.lastIndexOf('\u2003', labelAt) + 1;
+    const named = `${fold(line.text.slice(cellStart, labelAt))} ${hit.label} ${fold(qualifier)}`;
     if (AMOUNT_DECOYS.test(named) && !AFTER_DISCOUNT.test(named)) continue;
     // A line that says its VAT word is no VAT ("Débours non soumis à TVA 4,50", "Exam fee (VAT exempt)")
     // is no part of the VAT; not "VAT @ 20% (books zero-rated)", whose rate is charged.

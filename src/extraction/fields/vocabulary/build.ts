@@ -26,7 +26,7 @@ export type VocabularyList =
   // Dates
   | 'invoiceDateLabels' | 'signedDateLabels' | 'numberedTitleDates' | 'unnumberedTitleDates' | 'otherInvoiceMentions' | 'datedTitles' | 'datedWords'
   | 'dateWords' | 'lineEndDateWords' | 'letterDateWords' | 'titlesBeforeDate' | 'weekdays'
-  | 'dueDateLabels' | 'otherDateLabels' | 'dateQualifiers' | 'dateQualifiersBefore' | 'creditNoteTitles' | 'invoiceWords'
+  | 'dueDateLabels' | 'otherDateLabels' | 'shortDateKinds' | 'dateQualifiers' | 'dateQualifiersBefore' | 'creditNoteTitles' | 'invoiceWords'
   // Invoice numbers
   | 'numberedTitles' | 'compoundTitles' | 'numberWords' | 'numberedDocuments' | 'numberLabels'
   | 'voucherNumbers' | 'cellNumberWords' | 'referenceWords' | 'notOurReference'

@@ -115,6 +115,8 @@ export const EN: Vocabulary = {
     'deposit',
     'already paid',
     'discount',
+    // EN 16931's word for a discount off the invoice ("Allowance (Tax: 20.00%): Discount").
+    'allowances?',
     'recovery',
     'retention',
     'carried',
@@ -157,6 +159,10 @@ export const EN: Vocabulary = {
     String.raw`payment\s+(date|due)`,
     String.raw`pay\s+(by|before|until)`,
     String.raw`payment\s+(deadline|by)`,
+  ],
+  // The first word of "Due Date", a word of its own before a bare "Date" (see OTHER_DATE_WORDS).
+  shortDateKinds: [
+    'due',
   ],
   otherDateLabels: [
     'delivery',
