@@ -33,12 +33,24 @@ test('a return address over the window names the sender; the block under it is t
   }
 });
 
+test("a return address OCR read with its dots as '©' or lost names the sender too", () => {
+  const ocr = (runs: TextRun[]) => runs.map((r) => ({ ...r, conf: 0.9 }));
+  const parted = readFields(ocr(letter('Keller Haustechnik GmbH © Lindenweg 7 - 04109 Leipzig')));
+  assert.equal(parted.fields.fournisseur, 'Keller Haustechnik GmbH');
+  // The dot between name and street lost: smaller print that ends in the town is the return address still.
+  const lost = readFields(ocr(letter('Keller Haustechnik GmbH Lindenweg 7 - 04109 Leipzig')));
+  assert.ok(!lost.extra.supplierCandidates?.some((c) => /Brandt/.test(c.name)), 'the addressee is no candidate');
+});
+
 test('a return address: three parts, a street or a postcode and town among them, the window block starting under it', () => {
   const lines = (first: string, blockX = 70) => buildLines([run(first, 70, 150, 7), run('Brandt Logistik GmbH', blockX, 166)]);
   assert.ok(isReturnAddress(lines('Keller Haustechnik GmbH · Lindenweg 7 · 04109 Leipzig'), 0));
   assert.ok(!isReturnAddress(lines('Keller Haustechnik GmbH · Heizung · Sanitär'), 0), 'no address among the parts');
-  assert.ok(!isReturnAddress(lines('Keller Haustechnik GmbH · 04109 Leipzig'), 0), 'two parts');
   assert.ok(!isReturnAddress(lines('Keller Haustechnik GmbH · Lindenweg 7 · 04109 Leipzig', 300), 0), 'nothing starts under it');
+  // Two parts ending in the town: only in smaller print than the block under it.
+  assert.ok(isReturnAddress(lines('Keller Haustechnik GmbH Lindenweg 7 - 04109 Leipzig'), 0));
+  const sameSize = buildLines([run('Keller Haustechnik GmbH Lindenweg 7 - 04109 Leipzig', 70, 150), run('Brandt Logistik GmbH', 70, 166)]);
+  assert.ok(!isReturnAddress(sameSize, 0), 'as tall as the block under it');
 });
 
 test("supplier: a name a narrow footer column wrapped is read whole when another line spells it whole", () => {

@@ -52,8 +52,13 @@ export function customerColumns(lines: Line[]): Map<number, CustomerColumn> {
   return out;
 }
 
-/** The parts of a return address: "Wolf Druckerei GmbH · Goethestraße 66 · 80331 München" (OCR reads the dots as dashes). */
-const RETURN_ADDRESS_PARTS = /\s*[·•|]\s*|\s+[-–]\s+/;
+/**
+ * The parts of a return address: "Wolf Druckerei GmbH · Goethestraße 66 · 80331 München". OCR reads
+ * the dots as dashes, bars or "©", or loses them.
+ */
+const RETURN_ADDRESS_PARTS = /\s*[·•|©®«»*]\s*|\s+[-–]\s+/;
+/** A return address is printed smaller than the address under it: under this share of its height. */
+const SMALLER_PRINT = 0.8;
 /** The lines of an addressee's block in an envelope's window: name, person, street, town, country. */
 const WINDOW_BLOCK_LINES = 6;
 /** A gap between two of its lines wider than this many line heights ends the block. */
@@ -61,7 +66,7 @@ const WINDOW_BLOCK_GAP = 3;
 
 /**
  * A return address: the sender's name, street and town on one line of their own, parted by dots,
- * bars or dashes, just over the addressee's block in the window of a DIN 5008 envelope, that block
+ * bars or dashes (or in smaller print, ending in the town), just over the addressee's block in the window of a DIN 5008 envelope, that block
  * starting where it starts. The addressee is the customer; the sender is the seller, whose name
  * opens the line.
  */
@@ -70,7 +75,10 @@ export function isReturnAddress(lines: Line[], i: number): boolean {
   const next = lines[i + 1];
   if (!next || next.page !== line.page || lineCells(line).length !== 1) return false;
   const parts = line.text.split(RETURN_ADDRESS_PARTS).map((p) => p.trim()).filter(Boolean);
-  if (parts.length < 3 || !parts.slice(1).some((p) => POSTCODE_AND_TOWN.test(p) || STREET_ADDRESS.test(fold(p)))) return false;
+  const partedAddress = parts.length >= 3 && parts.slice(1).some((p) => POSTCODE_AND_TOWN.test(p) || STREET_ADDRESS.test(fold(p)));
+  // A separator lost: smaller print that ends in the postcode and town still says it.
+  const smallEnding = parts.length >= 2 && POSTCODE_AND_TOWN.test(parts.at(-1)!) && line.h < next.h * SMALLER_PRINT;
+  if (!partedAddress && !smallEnding) return false;
   const x = line.runs[0]!.x;
   return Math.abs(lineCells(next)[0]!.x - x) <= line.h * 2 && next.y - line.y <= next.h * WINDOW_BLOCK_GAP;
 }

@@ -16,7 +16,7 @@ function nameBeforeMentions(text: string): string {
     .replace(DASH_BEFORE_LEGAL_FORM, (dash: string, ...rest: unknown[]) => keepsItsForm(dash, rest.at(-2) as number, rest.at(-1) as string))
     .replace(/^[^\p{L}\p{N}]*(?:(?:emetteur|vendeur|fournisseur|seller|supplier|from|de|name|nom|raison sociale|firma|company|sold by|vendu par|verkauft von)\s*:\s*)?/iu, '')
     // A Malaysian company's registration number follows its name in brackets: "Tan Pharmacy (287037-A)".
-    .split(/\s+(?:au capital|capital social|avec un capital|-\s*rcs|rcs\b|siret|siren|n°\s*tva|tva intra|ust-?id|vat\s*(?:reg|no\b|number|n°|id)|registered|company reg|\(\s*\d{3,8}\s*-\s*[a-z]\s*\)|\||–|—|[●•·▪]|-\s|\u2003)/i)[0]!
+    .split(/\s+(?:au capital|capital social|avec un capital|-\s*rcs|rcs\b|siret|siren|n°\s*tva|tva intra|ust-?id|vat\s*(?:reg|no\b|number|n°|id)|registered|company reg|\(\s*\d{3,8}\s*-\s*[a-z]\s*\)|\||–|—|[●•·▪©]|-\s|\u2003)/i)[0]!
     .replace(/[\s,;:.-]+$/, '')
     // OCR reads the capital I of a sole trader's "EI" as a small l: "Léa Moreau El".
     .replace(/(?<=\s)El$/, 'EI')
