@@ -41,3 +41,17 @@ test("a discount's row whose own word OCR garbled: the allowance that opens its 
   const page = [run('Allowance (Tax: 20.00%): Díseount', 100, 400), run('- £33.58', 450, 400)];
   assert.deepEqual(cents(page, 'tva'), []);
 });
+
+test('a tax named in brackets after other words is theirs, not the VAT: beside its amount and down a column', () => {
+  assert.deepEqual(cents([run('Allowanec (Tax: 20.00%): Disconnt', 100, 400), run('- £33.58', 450, 400)], 'tva'), []);
+  assert.deepEqual(cents([run('Shipping (VAT 20 %)', 100, 400), run('£10.00', 450, 400)], 'tva'), []);
+  const column = [
+    run('Product', 40, 300), run('Quantity', 200, 300), run('Tax', 300, 300),
+    run('Office paper', 40, 315), run('1', 200, 315), run('20%', 300, 315),
+    run('Allowanec (Tax: 20.00%): Disconnt', 100, 345), run('- £33.58', 300, 345),
+  ];
+  assert.ok(!cents(column, 'tva').includes(3358), `VAT candidates: ${cents(column, 'tva').join(', ')}`);
+  // The tax's own row, its rate and basis in brackets after its name, is the VAT.
+  assert.deepEqual(cents([run('Value Added Tax (20.00% of £638.07)', 100, 400), run('£127.61', 450, 400)], 'tva'), [12761]);
+  assert.deepEqual(cents([run('Taxe sur la valeur ajoutée (20,00 % de 638,07 €)', 100, 400), run('127,61 €', 450, 400)], 'tva'), [12761]);
+});

@@ -5,7 +5,7 @@ import { COLUMN_GAP, lineCells, spanConf, spanRuns, type Line } from '../../layo
 import { leadingGroupApart } from '../../layout/group-apart.ts';
 import { centsCut, findAmounts, type AmountMatch } from '../amount-parser.ts';
 import { findLabels, type ColumnCell, type LabelHit } from '../labelled-values.ts';
-import { AFTER_DISCOUNT, AMOUNT_DECOYS, AMOUNT_LABELS, VAT_ABSENT, type AmountRole } from '../labels.ts';
+import { AFTER_DISCOUNT, AMOUNT_DECOYS, AMOUNT_LABELS, TAX_WORD, VAT_ABSENT, type AmountRole } from '../labels.ts';
 import { fold } from '../text-normalise.ts';
 import { PRINTED_RATE } from '../vat-rate-rows.ts';
 import { ANY_CELL_PENALTY, LOOSE_GUESS, type Candidate, type ValueAt } from './candidate.ts';
@@ -30,6 +30,9 @@ export function labelledAmounts(lines: Line[]): { list: Candidate[]; currencies:
     const cellStart = line.text.lastIndexOf('\u2003', labelAt) + 1;
     const named = `${fold(line.text.slice(cellStart, labelAt))} ${hit.label} ${fold(qualifier)}`;
     if (AMOUNT_DECOYS.test(named) && !AFTER_DISCOUNT.test(named)) continue;
+    // A tax named in brackets after other words qualifies them, and the row's amount is theirs: an
+    // allowance's or a charge's ("Allowance (Tax: 20.00%): Discount", "Shipping (VAT 20 %)").
+    if (hit.role === 'tva' && QUALIFIED_BEFORE.test(line.text.slice(cellStart, labelAt))) continue;
     // A line that says its VAT word is no VAT ("Débours non soumis à TVA 4,50", "Exam fee (VAT exempt)")
     // is no part of the VAT; not "VAT @ 20% (books zero-rated)", whose rate is charged.
     if (hit.role === 'tva' && deniesVat(fold(line.text), hit.afterIndex - hit.label.length, hit.afterIndex)) continue;
@@ -97,19 +100,25 @@ function columnCandidates(lines: Line[], hit: LabelHit<AmountRole>, { pageBias, 
 
 const NET_TOTAL = /\bnett?\s+total\b/;
 
+/** Words, then an open bracket just before a label: the label is inside their qualifier. */
+const QUALIFIED_BEFORE = /\p{L}{3,}[^([]*[([]\s*$/u;
+
 /** A label has this many words at most: a sentence beside a row of values ("… ne donneront pas lieu à escompte.") is none. */
 const MAX_LABEL_WORDS = 6;
 
 /**
  * The cell just before a value is a label that names a deposit, a discount or another decoy, not as
- * taken already ("Total après remise").
+ * taken already ("Total après remise"), or names a tax only in brackets after its own words.
  */
 function namedByDecoy(line: Line, valueStart: number): boolean {
   const label = lineCells(line).filter((c) => c.start < valueStart && /\p{L}/u.test(c.text)).at(-1);
   if (!label || label.text.trim().split(/\s+/).length > MAX_LABEL_WORDS) return false;
   const text = fold(label.text);
-  return AMOUNT_DECOYS.test(text) && !AFTER_DISCOUNT.test(text);
+  return (AMOUNT_DECOYS.test(text) && !AFTER_DISCOUNT.test(text)) || TAX_IN_QUALIFIER.test(text);
 }
+
+/** A tax named in brackets after other words ("Allowance (Tax: 20.00%)"): the row is theirs, not the tax's. */
+const TAX_IN_QUALIFIER = new RegExp(String.raw`\p{L}{3,}[^([]*[([][^)\]]*${TAX_WORD.source}`, 'u');
 
 /** The first run of amounts in a column: a cell of words after them ends the table's values. */
 function columnValues(cells: ColumnCell[]): Array<AmountMatch & { valueAt: ValueAt }> {
