@@ -7,6 +7,7 @@ import { findDates } from './date-parser.ts';
 import { findLabels } from './labelled-values.ts';
 import { fold } from './text-normalise.ts';
 import { SUPPLIER_FEATURES, supplierProbability, type SupplierFeatures } from './supplier-model.ts';
+import { spelledAsPrinted } from './supplier-spelling.ts';
 import { MIN_REPEATED_LETTERS, nameFromDomain, namesMailbox, sellerDomains, sellerMailboxes, squash, withoutLegalForms, wordsOf } from './supplier-addresses.ts';
 
 /** "ACME SAS au capital de 10 000 € - RCS Paris 123" -> "ACME SAS". */
@@ -273,32 +274,5 @@ export function readSupplier(lines: Line[]): SupplierReading {
   const candidates = supplierCandidates(lines).map((c) => ({ ...c, probability: supplierProbability(c.features) }));
   // The first rule's candidate wins a tie: the rules are listed from the most specific.
   const best = candidates.reduce<(typeof candidates)[number] | null>((b, c) => (!b || c.probability > b.probability ? c : b), null);
-  return { fournisseur: best ? accentedSpelling(unwrapped(best.name, candidates, lines), candidates) : null, confidence: best?.probability ?? 0, candidates };
-}
-
-/**
- * The whole name, when the picked one is its tail wrapped onto a line of its own by a narrow column
- * ("Softwareentwicklung" over "Zimmermann GmbH" in a footer) and another candidate spells it whole
- * ("Softwareentwicklung Zimmermann GmbH · Bahnhofstraße 41 · …"): the head stands alone in the cell
- * right above the tail.
- */
-function unwrapped(name: string, candidates: Array<{ name: string }>, lines: Line[]): string {
-  const whole = candidates.map((c) => c.name).find((c) => c.length > name.length && c.endsWith(` ${name}`));
-  if (!whole) return name;
-  const head = whole.slice(0, -name.length).trim();
-  const wrapped = lines.some((line, k) => {
-    const tail = lineCells(line).find((c) => c.text.trim().startsWith(name));
-    const above = lines[k - 1];
-    return tail !== undefined && above?.page === line.page && lineCells(above).some((c) => Math.abs(c.x - tail.x) <= line.h && c.text.trim() === head);
-  });
-  return wrapped ? whole : name;
-}
-
-/**
- * The name as another candidate spells it with its accents, when the picked one lost them: legal
- * mentions in capitals often drop them ("ELECTRICITE GARNIER SASU" under "Électricité Garnier SASU").
- */
-function accentedSpelling(name: string, candidates: Array<{ name: string }>): string {
-  const accents = (s: string) => s.normalize('NFD').length - s.length;
-  return candidates.filter((c) => fold(c.name) === fold(name) && accents(c.name) > accents(name)).sort((a, b) => accents(b.name) - accents(a.name))[0]?.name ?? name;
+  return { fournisseur: best ? spelledAsPrinted(best.name, candidates, lines) : null, confidence: best?.probability ?? 0, candidates };
 }
