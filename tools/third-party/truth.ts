@@ -51,8 +51,8 @@ export function truthProblems(id: string, isH1: boolean, expected: TemplateInvoi
 
 export interface DocumentFiles { stem: string; pageCount: number; inText: Visibility; onPage1: Visibility; scan: ScanParameters }
 
-/** Every known value of a Factur-X invoice comes from its XML, as in the corpus. */
-const xmlProvenance = (expected: Record<string, string | null>) => Object.fromEntries(Object.keys(expected).map((k) => [k, expected[k] === null ? null : 'xml']));
+/** Where each known value comes from: what we gave the template, or a Factur-X file's XML (as in the corpus). */
+const provenanceOf = (expected: Record<string, string | null>, source: 'generator' | 'xml') => Object.fromEntries(Object.keys(expected).map((k) => [k, expected[k] === null ? null : source]));
 
 /** The three entries of one invoice (four with a Factur-X file): its PDF, the render of page 1, and the phone scan of that render. */
 export function truthEntries(id: string, built: TemplateInvoice, inv: Invoice, files: DocumentFiles): unknown[] {
@@ -64,9 +64,9 @@ export function truthEntries(id: string, built: TemplateInvoice, inv: Invoice, f
     source: 'third-party-template', primary: true, dup_group: id, flags: [] as string[], expected,
     expected_extra: { ...built.extra, template: built.template, language: inv.lang, locale: inv.locale, pages: pageCount },
   };
-  const provenance = Object.fromEntries(Object.keys(expected).map((k) => [k, expected[k] === null ? null : 'generator']));
+  const provenance = provenanceOf(expected, 'generator');
   return [
-    ...(built.facturx ? [{ file: `${stem}_fx.pdf`, kind: 'facturx-pdf', ...common, provenance: { ...provenance, ...xmlProvenance(expected) }, notes: `the hybrid PDF, CII XML embedded; ${describe}` }] : []),
+    ...(built.facturx ? [{ file: `${stem}_fx.pdf`, kind: 'facturx-pdf', ...common, provenance: provenanceOf(expected, 'xml'), notes: `the hybrid PDF, CII XML embedded; ${describe}` }] : []),
     { file: `${stem}.pdf`, kind: 'text-layer-pdf', ...common, provenance, visible_in_text_layer: files.inText, notes: describe },
     { file: `${stem}_p1.png`, kind: 'rendered-from-digital-pdf', ...common, provenance, visible_on_page1: files.onPage1, notes: `200 dpi render of page 1 of ${pageCount}; ${describe}` },
     { file: `${stem}_p1_scan.jpg`, kind: 'synthetic-fr-scan', ...common, provenance, visible_on_page1: files.onPage1, notes: `simulated phone scan of page 1: ${describeScan(files.scan)}; ${describe}` },

@@ -66,9 +66,9 @@ const WINDOW_BLOCK_GAP = 3;
 
 /**
  * A return address: the sender's name, street and town on one line of their own, parted by dots,
- * bars or dashes (or in smaller print, ending in the town), just over the addressee's block in the window of a DIN 5008 envelope, that block
- * starting where it starts. The addressee is the customer; the sender is the seller, whose name
- * opens the line.
+ * bars or dashes (or in smaller print, ending in the town), just over the addressee's block in the
+ * window of a DIN 5008 envelope, that block starting where it starts. The addressee is the
+ * customer; the sender is the seller, whose name opens the line.
  */
 export function isReturnAddress(lines: Line[], i: number): boolean {
   const line = lines[i]!;

@@ -4,6 +4,15 @@ import { findAmounts } from './amount-parser.ts';
 import type { Label } from './labels.ts';
 import { fold } from './text-normalise.ts';
 
+/** Where a label starts in its line's text. */
+export const labelStart = <R extends string>(hit: LabelHit<R>) => hit.afterIndex - hit.label.length;
+
+/** The folded text of a line's cell before `at`. */
+export function cellBefore(line: Line, at: number): string {
+  const before = fold(line.text).slice(0, at);
+  return before.slice(before.lastIndexOf(COLUMN_GAP) + 1);
+}
+
 export interface LabelHit<R extends string> {
   role: R;
   weight: number;

@@ -1,9 +1,6 @@
-// A candidate invoice date and what the date readers share: where a label starts, the cell before it.
-import { COLUMN_GAP, type Line } from '../../layout/lines.ts';
+// A candidate invoice date and what the date readers share (where a label starts and the cell
+// before it are labelled-values.ts's, which the amounts' readers share too).
 import type { DateMatch } from '../date-parser.ts';
-import type { LabelHit } from '../labelled-values.ts';
-import type { DateRole } from '../labels.ts';
-import { fold } from '../text-normalise.ts';
 
 /**
  * The label picks the date (an invoice-date label over a bare date, whatever OCR made of either);
@@ -41,14 +38,6 @@ export function candidate({ iso, otherWay, yearFirst }: DateMatch, weight: numbe
   return { iso, otherWay, yearFirst, rank: weight * (0.5 + 0.5 * conf) - penalty, confidence: weight * conf - penalty, weight, labelled, wordConf };
 }
 
-/** Where a label starts in its line's text. */
-export const labelStart = (hit: LabelHit<DateRole>) => hit.afterIndex - hit.label.length;
-
-/** The folded text of a line's cell before `at`. */
-export function cellBefore(line: Line, at: number): string {
-  const before = fold(line.text).slice(0, at);
-  return before.slice(before.lastIndexOf(COLUMN_GAP) + 1);
-}
 
 /** The wide space that parts two cells of a line (COLUMN_GAP), of which a label's own match may have taken a space. */
 export const CELL_BREAK = '\u2003';

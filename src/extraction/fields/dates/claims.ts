@@ -3,9 +3,9 @@
 // off its label. Such a date is shown, not booked.
 import type { Line } from '../../layout/lines.ts';
 import { findDates, type NumericOrder } from '../date-parser.ts';
-import type { LabelHit } from '../labelled-values.ts';
 import type { DateRole } from '../labels.ts';
-import { CELL_BREAK, cellBefore, labelStart, type Candidate } from './candidate.ts';
+import { CELL_BREAK, type Candidate } from './candidate.ts';
+import { cellBefore, labelStart, type LabelHit } from '../labelled-values.ts';
 
 /**
  * A label's claim on the date printed in `row`. `found`: the candidate an invoice-date label made of

@@ -2,9 +2,9 @@
 // row gives the date another meaning (a key of its own, a period, a sentence).
 import { spanConf, type Line } from '../../layout/lines.ts';
 import { findDates, type DateMatch, type NumericOrder } from '../date-parser.ts';
-import { labelsValueCell, type ColumnCell, type LabelHit } from '../labelled-values.ts';
+import { labelStart, labelsValueCell, type ColumnCell, type LabelHit } from '../labelled-values.ts';
 import type { DateRole } from '../labels.ts';
-import { CELL_BREAK, labelStart } from './candidate.ts';
+import { CELL_BREAK } from './candidate.ts';
 
 /**
  * The first date of each cell under a label, nearest first, down to a cell that prints a date OCR

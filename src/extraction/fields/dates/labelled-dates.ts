@@ -3,9 +3,9 @@
 import { spanConf, type Line } from '../../layout/lines.ts';
 import { findAmounts } from '../amount-parser.ts';
 import { findDates, type DateMatch, type NumericOrder } from '../date-parser.ts';
-import { valueCell, type ColumnCell, type LabelHit } from '../labelled-values.ts';
+import { cellBefore, labelStart, valueCell, type ColumnCell, type LabelHit } from '../labelled-values.ts';
 import { BARE_DATE, BARE_DATE_WORD, NAMES_AN_INVOICE, NUMBERED_TITLE, UNNUMBERED_TITLE, type DateRole } from '../labels.ts';
-import { candidate, cellBefore, labelStart, TIME_OF_DAY, type Candidate } from './candidate.ts';
+import { candidate, TIME_OF_DAY, type Candidate } from './candidate.ts';
 import { dateJustAbove, type Claim } from './claims.ts';
 import { confUnder, datedInItsRow, datesDownTheColumn, dateRowUnder, MAX_ROWS_UNDER, ownedInItsRow, UNREAD_DATE } from './column-values.ts';
 import { headingSplitFrom, isCreditNote, namesAnotherDate, qualifiedBefore, strayLetterWord } from './other-dates.ts';

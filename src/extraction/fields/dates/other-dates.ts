@@ -3,10 +3,9 @@
 import { COLUMN_GAP, type Line } from '../../layout/lines.ts';
 import { findAmounts } from '../amount-parser.ts';
 import { oneLetterOff, type DateMatch } from '../date-parser.ts';
-import type { LabelHit } from '../labelled-values.ts';
+import { cellBefore, labelStart, type LabelHit } from '../labelled-values.ts';
 import { AMOUNT_DECOYS, BARE_DATE, BARE_DATE_WORD, CREDIT_NOTE_TITLE, DATE_QUALIFIERS, DATE_QUALIFIERS_BEFORE, LETTER_DATE_WORD, NAMES_THE_INVOICE_DATE, OTHER_DATE_WORDS, WEEKDAY, type DateRole } from '../labels.ts';
 import { fold } from '../text-normalise.ts';
-import { cellBefore, labelStart } from './candidate.ts';
 import { LINE_ABOVE } from './claims.ts';
 import { startsAPeriod } from './column-values.ts';
 

@@ -4,7 +4,7 @@ import type { Cents } from '../../../domain/money.ts';
 import { COLUMN_GAP, lineCells, spanConf, spanRuns, type Line } from '../../layout/lines.ts';
 import { leadingGroupApart } from '../../layout/group-apart.ts';
 import { centsCut, findAmounts, type AmountMatch } from '../amount-parser.ts';
-import { findLabels, type ColumnCell, type LabelHit } from '../labelled-values.ts';
+import { cellBefore, findLabels, labelStart, type ColumnCell, type LabelHit } from '../labelled-values.ts';
 import { AFTER_DISCOUNT, AMOUNT_DECOYS, AMOUNT_LABELS, TAX_WORD, VAT_ABSENT, type AmountRole } from '../labels.ts';
 import { fold } from '../text-normalise.ts';
 import { PRINTED_RATE } from '../vat-rate-rows.ts';
@@ -26,16 +26,15 @@ export function labelledAmounts(lines: Line[]): { list: Candidate[]; currencies:
     // A discount named as taken already ("Total TTC après remise") qualifies the total, not a decoy.
     const qualifier = amounts.length ? hit.after.slice(0, amounts[0]!.index) : '';
     // A decoy that opens the label's cell qualifies it too: "Allowance (Tax: 20.00%): Discount".
-    const labelAt = hit.afterIndex - hit.label.length;
-    const cellStart = line.text.lastIndexOf('\u2003', labelAt) + 1;
-    const named = `${fold(line.text.slice(cellStart, labelAt))} ${hit.label} ${fold(qualifier)}`;
+    const before = cellBefore(line, labelStart(hit));
+    const named = `${before} ${hit.label} ${fold(qualifier)}`;
     if (AMOUNT_DECOYS.test(named) && !AFTER_DISCOUNT.test(named)) continue;
     // A tax named in brackets after other words qualifies them, and the row's amount is theirs: an
     // allowance's or a charge's ("Allowance (Tax: 20.00%): Discount", "Shipping (VAT 20 %)").
-    if (hit.role === 'tva' && QUALIFIED_BEFORE.test(line.text.slice(cellStart, labelAt))) continue;
+    if (hit.role === 'tva' && QUALIFIED_BEFORE.test(before)) continue;
     // A line that says its VAT word is no VAT ("Débours non soumis à TVA 4,50", "Exam fee (VAT exempt)")
     // is no part of the VAT; not "VAT @ 20% (books zero-rated)", whose rate is charged.
-    if (hit.role === 'tva' && deniesVat(fold(line.text), hit.afterIndex - hit.label.length, hit.afterIndex)) continue;
+    if (hit.role === 'tva' && deniesVat(fold(line.text), labelStart(hit), hit.afterIndex)) continue;
     const pageBias = line.page === lastPage ? 0 : -0.2;
     const at = { lineIndex: hit.lineIndex, labelAt: hit.afterIndex, rate: rateOf(hit.label, hit.after, fold(line.text).slice(0, hit.afterIndex - hit.label.length)) };
     const bare = line.conf < 1 && !amounts.length ? droppedDecimals(ownCells(hit.after)) : null;
@@ -100,8 +99,10 @@ function columnCandidates(lines: Line[], hit: LabelHit<AmountRole>, { pageBias, 
 
 const NET_TOTAL = /\bnett?\s+total\b/;
 
+/** Words, then an open bracket: what follows is their qualifier ("Allowance (", "Shipping ("). */
+const WORDS_THEN_BRACKET = String.raw`\p{L}{3,}[^([]*[([]`;
 /** Words, then an open bracket just before a label: the label is inside their qualifier. */
-const QUALIFIED_BEFORE = /\p{L}{3,}[^([]*[([]\s*$/u;
+const QUALIFIED_BEFORE = new RegExp(String.raw`${WORDS_THEN_BRACKET}\s*$`, 'u');
 
 /** A label has this many words at most: a sentence beside a row of values ("… ne donneront pas lieu à escompte.") is none. */
 const MAX_LABEL_WORDS = 6;
@@ -118,7 +119,7 @@ function namedByDecoy(line: Line, valueStart: number): boolean {
 }
 
 /** A tax named in brackets after other words ("Allowance (Tax: 20.00%)"): the row is theirs, not the tax's. */
-const TAX_IN_QUALIFIER = new RegExp(String.raw`\p{L}{3,}[^([]*[([][^)\]]*${TAX_WORD.source}`, 'u');
+const TAX_IN_QUALIFIER = new RegExp(String.raw`${WORDS_THEN_BRACKET}[^)\]]*${TAX_WORD.source}`, 'u');
 
 /** The first run of amounts in a column: a cell of words after them ends the table's values. */
 function columnValues(cells: ColumnCell[]): Array<AmountMatch & { valueAt: ValueAt }> {
