@@ -54,6 +54,17 @@ test('a line of print that no word covers is a band; the lines read, a speck and
   assert.deepEqual(unreadBands([...read.runs, word('More', 100, 120, 10), word('words', 254, 120, 10)], read.image), []);
 });
 
+test("a header set apart above the first word read is looked for too, up to a header's height above it", () => {
+  const image = paper();
+  // The page read three lines from y 300; a header line at y 60 (12 word heights above) was left out.
+  for (const y of [300, 330, 360]) print(image, 100, y, 20);
+  print(image, 250, 60, 10);
+  const runs = [300, 330, 360].flatMap((y) => [word('Words', 100, y, 10), word('read', 254, y, 10)]);
+  const bands = unreadBands(runs, image);
+  assert.equal(bands.length, 1, JSON.stringify(bands));
+  assert.ok(bands[0]!.y0 >= 58 && bands[0]!.y1 <= 82 && bands[0]!.x0 <= 252, JSON.stringify(bands[0]));
+});
+
 test('unread lines close together part between the lines; a picture taller than a line is no band', () => {
   const image = paper();
   for (const y of [40, 80]) print(image, 100, y, 20);

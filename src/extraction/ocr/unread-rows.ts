@@ -12,6 +12,13 @@ import { MERGED_ROWS, median } from './word-heights.ts';
 
 /** A band is looked for within the words' own extent, this many word heights around it: not on a desk around a receipt. */
 const AROUND_WORDS = 1;
+/**
+ * Except above the first word read: segmentation can drop a page's whole header, a small block set
+ * apart at the top ("Facture / Réf. : FA-00225 / Date facturation : 17/06/2025" over the parties'
+ * boxes, on a phone scan of a Chromium-printed invoice), and with it the invoice's date. Up to this
+ * many word heights above (some 5 cm of 10 pt print), a band is a header's line, not the desk.
+ */
+const ABOVE_WORDS = 20;
 /** A word's box is taken to cover its ink this far around it, in word heights. */
 const COVER_SLACK = 0.3;
 /** A row of pixels is print when its uncovered ink adds up to this many word heights: two characters or more. */
@@ -61,7 +68,7 @@ export function unreadBands(runs: TextRun[], image: GreyImage): Band[] {
   const { width, height, data } = image;
   const x0 = Math.max(0, Math.floor(Math.min(...words.map((r) => r.x)) - h * AROUND_WORDS));
   const x1 = Math.min(width - 1, Math.ceil(Math.max(...words.map((r) => r.x + r.w)) + h * AROUND_WORDS));
-  const y0 = Math.max(0, Math.floor(Math.min(...words.map((r) => r.y)) - h * AROUND_WORDS));
+  const y0 = Math.max(0, Math.floor(Math.min(...words.map((r) => r.y)) - h * ABOVE_WORDS));
   const y1 = Math.min(height - 1, Math.ceil(Math.max(...words.map((r) => r.y + r.h)) + h * AROUND_WORDS));
   if (x1 <= x0 || y1 <= y0) return [];
   const dark = inkThreshold(data, width, x0, x1, y0, y1);
