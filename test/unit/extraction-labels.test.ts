@@ -64,6 +64,16 @@ test("a net whose label holds a total's words is the net; a doubled joining s st
   for (const [text, role] of cases) assert.equal(roleOf(text, AMOUNT_LABELS), role, `${text}: ${labelsOn(text, AMOUNT_LABELS).join(' ')}`);
 });
 
+test('a net "exc." or "ex" its tax is the net, and that tax no VAT amount', () => {
+  // invoice-it's English labels "Total exc. VAT / Total VAT / Total inc. VAT": the net's value had been
+  // read as the VAT, and no English invoice of that template was proven.
+  const cases: [string, string][] = [
+    ['Total exc. VAT 24082.11', 'ht'], ['Total ex VAT 24082.11', 'ht'], ['Total (ex. GST) 24082.11', 'ht'],
+    ['Total VAT 3630.04', 'tva'], ['Total inc. VAT 27712.15', 'ttc'], ['VAT exc. 24082.11', 'none'],
+  ];
+  for (const [text, role] of cases) assert.equal(roleOf(text, AMOUNT_LABELS), role, `${text}: ${labelsOn(text, AMOUNT_LABELS).join(' ')}`);
+});
+
 test('invoice-date vocabulary: each phrase labels the invoice date', () => {
   for (const text of INVOICE_DATES) assert.equal(roleOf(text, DATE_LABELS), 'invoice', text);
 });

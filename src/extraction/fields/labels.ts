@@ -27,8 +27,8 @@ const BARE_TOTAL = 0.7;
  * a total's label ("Total TVA comprise").
  */
 const FRENCH_VAT_ID = ['intra', 'n°', String.raw`no\b`, 'num', 'compris'];
-/** After "VAT" or "USt", these make it a VAT number's label or a total's qualifier ("VAT reg", "VAT incl"). */
-const VAT_ID_OR_QUALIFIER = ['-?id', String.raw`no\b`, 'n°', 'number', 'reg', 'nr', 'identif', 'incl', String.raw`inc\b`, 'excl'];
+/** After "VAT" or "USt", these make it a VAT number's label or a total's qualifier ("VAT reg", "VAT incl", "VAT exc."). */
+const VAT_ID_OR_QUALIFIER = ['-?id', String.raw`no\b`, 'n°', 'number', 'reg', 'nr', 'identif', 'incl', String.raw`inc\b`, 'excl', String.raw`exc?\b`];
 /** "TVA non applicable" is an exemption; "TVA : FR12…" a VAT number. */
 const FRENCH_VAT_NOT_AMOUNT = [...FRENCH_VAT_ID, 'non applicable', String.raw`:?\s*fr\s?\d`];
 /** "enthält 19 % Versicherungsteuer", "dont taxe …": part of a net that carries no VAT. */
@@ -46,7 +46,7 @@ export const AMOUNT_LABELS: Label<AmountRole>[] = [
   label('ht', PHRASED_AMOUNT, String.raw`\b${any('netSums')}`),
   label('tva', EXPLICIT_AMOUNT, String.raw`\b${any('vatTotals')}\b(?!\s*${alt(FRENCH_VAT_ID)})`),
   // Not the tax a net or a total is said to exclude or include: "(Excluding GST)", "incl. VAT".
-  label('tva', PHRASED_AMOUNT, String.raw`(?<!\b(excl\w*|incl\w*|inc|w/o|without|before|with)\.?\s*(of\s+)?)\b(total\s+)?${any('vatNames')}(\s+(amount|total))?\b(?!\s*${alt(VAT_ID_OR_QUALIFIER)})`),
+  label('tva', PHRASED_AMOUNT, String.raw`(?<!\b(excl\w*|exc|ex|incl\w*|inc|w/o|without|before|with)\.?\s*(of\s+)?)\b(total\s+)?${any('vatNames')}(\s+(amount|total))?\b(?!\s*${alt(VAT_ID_OR_QUALIFIER)})`),
   label('tva', EXPLICIT_AMOUNT, String.raw`\b${any('vatSpelled')}\b`),
   label('tva', PHRASED_AMOUNT, String.raw`\b${any('btwTotals')}`),
   label('ht', EXPLICIT_AMOUNT, String.raw`\b${any('exclBtwTotals')}\b`),

@@ -3,9 +3,12 @@ import type { Vocabulary } from './build.ts';
 import { OPEN_BRACKET } from './fragments.ts';
 
 export const EN: Vocabulary = {
-  // "Total (excl. VAT)", "Total sales before tax"
+  // "Total (excl. VAT)", "Total sales before tax"; "Total exc. VAT", "Total ex GST" as British and
+  // Australian bills abbreviate it.
   exclusive: [
     String.raw`excl\.?`,
+    'exc',
+    'ex',
     'excluding',
     'before',
     'net',
