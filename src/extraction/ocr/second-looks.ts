@@ -5,7 +5,8 @@ import { buildLines } from '../layout/lines.ts';
 import type { TextRun } from '../layout/text-run.ts';
 import { findDates, numericDateOrder } from '../fields/date-parser.ts';
 import { findLabels } from '../fields/labelled-values.ts';
-import { AMOUNT_LABELS, DATE_LABELS } from '../fields/labels.ts';
+import { AMOUNT_LABELS, DATE_LABELS, type AmountRole } from '../fields/labels.ts';
+import { amountsProven, MIN_CONFIDENCE } from '../checks/decision.ts';
 import { readFields } from '../fields/read-fields.ts';
 import type { PagesRead, TimeStage } from './pages-read.ts';
 import type { ExtractedInvoice } from '../types.ts';
@@ -16,13 +17,15 @@ import { toPgm, type GreyImage } from './prepare-image.ts';
 import { readUnreadRows, withRowsReadAgain, type RowsAsked } from './unread-rows.ts';
 
 /**
- * A reading that found no date or no total may have lost the row that prints it (ocr/unread-rows.ts):
- * the rows of ink that no word covers are read again, and the page's fields read from its words and
+ * A reading that found no date or no total, or amounts that prove nothing, may have lost the row that
+ * prints it (ocr/unread-rows.ts): the VAT row between two ruled lines of a boxed totals table ("Total
+ * TVA" read "Jo VAT co", its amount not at all), whose VAT the total less the net only guesses. The
+ * rows of ink that no word covers are read again, and the page's fields read from its words and
  * theirs, combined with the reading as any two readings are.
  */
 export async function withUnreadRows(invoice: ExtractedInvoice | null, auto: PagesRead, ocr: OcrEngine, time: TimeStage, rounds?: number): Promise<{ invoice: ExtractedInvoice | null; runs: TextRun[] }> {
   const unchanged = { invoice, runs: auto.runs };
-  if (!invoice || (invoice.fields.date_facture !== null && invoice.fields.montant_ttc !== null)) return unchanged;
+  if (!invoice || (invoice.fields.date_facture !== null && invoice.fields.montant_ttc !== null && amountsProven(invoice))) return unchanged;
   const found: TextRun[] = [];
   const asked = askedOfRows(invoice, auto.runs);
   for (const img of auto.images) {
@@ -116,18 +119,23 @@ function withDateOf(invoice: ExtractedInvoice, again: ExtractedInvoice, evidence
  */
 function askedOfRows(invoice: ExtractedInvoice, runs: TextRun[]): Required<Pick<RowsAsked, 'wanted' | 'settled'>> {
   const { date_facture: date, montant_ttc: total } = invoice.fields;
+  const proven = amountsProven(invoice);
+  // An unproven reading asks for the rows of the amounts it lacks or read unsurely.
+  const unsure = new Set<AmountRole>(AMOUNT_ROLES.filter((role) => !proven && (invoice.fields[AMOUNT_FIELD_OF[role]] === null || (invoice.confidence[AMOUNT_FIELD_OF[role]] ?? 0) < MIN_CONFIDENCE)));
   return {
     wanted: (rowWords) => {
       const lines = buildLines(rowWords);
       return (date === null && findLabels(lines, DATE_LABELS).some((h) => h.role === 'invoice'))
-        || (total === null && findLabels(lines, AMOUNT_LABELS).some((h) => h.role === 'ttc'));
+        || findLabels(lines, AMOUNT_LABELS).some((h) => (h.role === 'ttc' && total === null) || unsure.has(h.role));
     },
     settled: (found) => {
-      const { fields } = readFields(withRowsReadAgain(runs, found));
-      return (date !== null || fields.date_facture !== null) && (total !== null || fields.montant_ttc !== null);
+      const read = readFields(withRowsReadAgain(runs, found));
+      return (date !== null || read.fields.date_facture !== null) && (total !== null || read.fields.montant_ttc !== null) && (proven || amountsProven(read));
     },
   };
 }
+const AMOUNT_ROLES = ['ht', 'tva', 'ttc'] as const;
+const AMOUNT_FIELD_OF = { ht: 'montant_ht', tva: 'montant_tva', ttc: 'montant_ttc' } as const;
 
 /** Reads a strip cut from a page as one line of text, in the strip's own pixels: a second look at part of it. */
 export const lineReader = (ocr: OcrEngine, page: number) => (strip: GreyImage) => ocr.recognise(toPgm(strip), page, 'line');
