@@ -1,4 +1,4 @@
-// `node tools/third-party/cli.ts --seed N --count M --out DIR [--templates h1,jspdf,micro,fxkit]`
+// `node tools/third-party/cli.ts --seed N --count M --out DIR [--templates h1,jspdf,micro,fxkit,invoiceit]`
 // (Node 24; see README.md). Invoices laid out by third-party npm templates, taken in turn. For each:
 // the PDF (text-layer-pdf), page 1 at 200 dpi (rendered-from-digital-pdf) and a phone scan of that
 // render (synthetic-fr-scan), and for factur-x-kit the hybrid PDF with its XML (facturx-pdf), with
@@ -13,6 +13,7 @@ import { createRng, type Rng } from '../generate/random.ts';
 import { buildFxkit } from './fxkit-template.ts';
 import { buildH1 } from './h1-template.ts';
 import { makeInvoice, type Invoice } from './invoice-data.ts';
+import { buildInvoiceIt, closeInvoiceItBrowser } from './invoiceit-template.ts';
 import { buildJspdf } from './jspdf-template.ts';
 import { buildMicro } from './micro-template.ts';
 import { pageTexts, renderFirstPage } from './pdf-pages.ts';
@@ -23,12 +24,12 @@ const MAX_REDRAWS = 20;
 
 /**
  * The templates, taken in turn: invoice i of seed s is laid out by templates[(s + i) % templates.length],
- * all four by default. `--templates h1,jspdf,micro` makes the sets of seeds 3 to 9001 made before
- * factur-x-kit joined.
+ * all five by default. `--templates h1,jspdf,micro` makes the sets of seeds 3 to 9001 made before
+ * factur-x-kit joined, `--templates h1,jspdf,micro,fxkit` those made before invoice-it did.
  */
-const TEMPLATES = ['h1', 'jspdf', 'micro', 'fxkit'] as const;
+const TEMPLATES = ['h1', 'jspdf', 'micro', 'fxkit', 'invoiceit'] as const;
 type Template = (typeof TEMPLATES)[number];
-const BUILDERS: Record<Template, (rng: Rng, inv: Invoice) => TemplateInvoice | Promise<TemplateInvoice>> = { h1: buildH1, jspdf: buildJspdf, micro: buildMicro, fxkit: buildFxkit };
+const BUILDERS: Record<Template, (rng: Rng, inv: Invoice) => TemplateInvoice | Promise<TemplateInvoice>> = { h1: buildH1, jspdf: buildJspdf, micro: buildMicro, fxkit: buildFxkit, invoiceit: buildInvoiceIt };
 
 interface Options { seed: string; count: number; out: string; templates: Template[] }
 
@@ -36,7 +37,7 @@ const isTemplate = (name: string): name is Template => (TEMPLATES as readonly st
 
 function readOptions(): Options {
   const { values } = parseArgs({ options: { seed: { type: 'string', default: '1' }, count: { type: 'string', default: '30' }, out: { type: 'string' }, templates: { type: 'string', default: TEMPLATES.join(',') } } });
-  if (!values.out) throw new Error('usage: node tools/third-party/cli.ts --seed S --count N --out DIR [--templates h1,jspdf,micro,fxkit]');
+  if (!values.out) throw new Error(`usage: node tools/third-party/cli.ts --seed S --count N --out DIR [--templates ${TEMPLATES.join(',')}]`);
   const templates = values.templates.split(',');
   const unknown = templates.filter((name) => !isTemplate(name));
   if (unknown.length || templates.length === 0) throw new Error(`--templates takes names among ${TEMPLATES.join(', ')}, got ${values.templates}`);
@@ -71,7 +72,7 @@ async function writeInvoice(options: Options, index: number): Promise<{ entries:
   const pages = await pageTexts(built.pdf);
   const inText = visibility(pages.join('\n'), built);
   const onPage1 = visibility(pages[0]!, built);
-  const problems = truthProblems(id, template === 'h1', built.expected, inText);
+  const problems = truthProblems(id, template === 'h1', built.expected, inText, template === 'invoiceit' ? 1 : 0);
 
   const stem = `docs/${id}`;
   fs.writeFileSync(path.join(options.out, `${stem}.pdf`), built.pdf);
@@ -94,11 +95,13 @@ async function main(): Promise<void> {
   fs.mkdirSync(path.join(options.out, 'docs'), { recursive: true });
   const truth: unknown[] = [];
   const problems: string[] = [];
-  for (let index = 1; index <= options.count; index++) {
-    const result = await writeInvoice(options, index);
-    truth.push(...result.entries);
-    problems.push(...result.problems);
-  }
+  try {
+    for (let index = 1; index <= options.count; index++) {
+      const result = await writeInvoice(options, index);
+      truth.push(...result.entries);
+      problems.push(...result.problems);
+    }
+  } finally { await closeInvoiceItBrowser(); }
   fs.writeFileSync(path.join(options.out, 'truth.json'), JSON.stringify(truth, null, 1));
   if (problems.length) {
     process.stderr.write(`PROBLEMS:\n${problems.join('\n')}\n`);
