@@ -74,6 +74,14 @@ test('a net "exc." or "ex" its tax is the net, and that tax no VAT amount', () =
   for (const [text, role] of cases) assert.equal(roleOf(text, AMOUNT_LABELS), role, `${text}: ${labelsOn(text, AMOUNT_LABELS).join(' ')}`);
 });
 
+test('a mark OCR read from a box border between "inc." and the tax\'s cell leaves the tax part of the total\'s label', () => {
+  // "Total inc. = | VAT | 6303.29" on a render of invoice-it's boxed totals: "VAT" had labelled the total as the VAT.
+  const roles = (cells: string[]) => findLabels(buildLines(cells.map((c, i) => run(c, 40 + i * 100, 100))), AMOUNT_LABELS).map((h) => h.role);
+  assert.deepEqual(roles(['Total inc. =', 'VAT', '6303.29']), ['ttc']);
+  assert.deepEqual(roles(['Total exc. |', 'VAT', '6303.29']), ['ht']);
+  assert.deepEqual(roles(['Total', 'VAT', '0.00']), ['tva']);
+});
+
 test('invoice-date vocabulary: each phrase labels the invoice date', () => {
   for (const text of INVOICE_DATES) assert.equal(roleOf(text, DATE_LABELS), 'invoice', text);
 });
