@@ -25,9 +25,11 @@ import { readUnreadRows, withRowsReadAgain, type RowsAsked } from './unread-rows
  */
 export async function withUnreadRows(invoice: ExtractedInvoice | null, auto: PagesRead, ocr: OcrEngine, time: TimeStage, rounds?: number): Promise<{ invoice: ExtractedInvoice | null; runs: TextRun[] }> {
   const unchanged = { invoice, runs: auto.runs };
-  if (!invoice || (invoice.fields.date_facture !== null && invoice.fields.montant_ttc !== null && amountsProven(invoice))) return unchanged;
+  // A till receipt rarely proves its amounts (most print no VAT): only a missing date or total sends it here.
+  const unproven = !auto.narrow && invoice !== null && !amountsProven(invoice);
+  if (!invoice || (invoice.fields.date_facture !== null && invoice.fields.montant_ttc !== null && !unproven)) return unchanged;
   const found: TextRun[] = [];
-  const asked = askedOfRows(invoice, auto.runs);
+  const asked = askedOfRows(invoice, auto.runs, unproven);
   for (const img of auto.images) {
     // A page before this one read what the document lacked: the rest need not be read again.
     if (found.length && asked.settled(found)) break;
@@ -115,13 +117,13 @@ function withDateOf(invoice: ExtractedInvoice, again: ExtractedInvoice, evidence
  * What the rows read again are for: the rows whose words hold a label of a field the reading lacks
  * come first, labels found as on any line (cells, and the heavier of two overlapping labels: "Due
  * date" is no invoice date's); the rounds end once the document's words with those found read the
- * fields it lacked.
+ * fields it lacked. `unproven`: its amounts prove nothing, so the rows of those missing or unsure are
+ * asked for too, and the rounds end only once the amounts prove each other.
  */
-function askedOfRows(invoice: ExtractedInvoice, runs: TextRun[]): Required<Pick<RowsAsked, 'wanted' | 'settled'>> {
+function askedOfRows(invoice: ExtractedInvoice, runs: TextRun[], unproven: boolean): Required<Pick<RowsAsked, 'wanted' | 'settled'>> {
   const { date_facture: date, montant_ttc: total } = invoice.fields;
-  const proven = amountsProven(invoice);
-  // An unproven reading asks for the rows of the amounts it lacks or read unsurely.
-  const unsure = new Set<AmountRole>(AMOUNT_ROLES.filter((role) => !proven && (invoice.fields[AMOUNT_FIELD_OF[role]] === null || (invoice.confidence[AMOUNT_FIELD_OF[role]] ?? 0) < MIN_CONFIDENCE)));
+  const proven = !unproven;
+  const unsure = new Set<AmountRole>(AMOUNT_ROLES.filter((role) => unproven && (invoice.fields[AMOUNT_FIELD_OF[role]] === null || (invoice.confidence[AMOUNT_FIELD_OF[role]] ?? 0) < MIN_CONFIDENCE)));
   return {
     wanted: (rowWords) => {
       const lines = buildLines(rowWords);
