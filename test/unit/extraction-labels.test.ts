@@ -80,6 +80,8 @@ test('a mark OCR read from a box border between "inc." and the tax\'s cell leave
   assert.deepEqual(roles(['Total inc. =', 'VAT', '6303.29']), ['ttc']);
   assert.deepEqual(roles(['Total exc. |', 'VAT', '6303.29']), ['ht']);
   assert.deepEqual(roles(['Total', 'VAT', '0.00']), ['tva']);
+  // A closing bracket ends the qualifier: the tax after it is the one the total includes, an amount of its own.
+  assert.deepEqual(roles(['(Inclusive) GST 6%', '23.70']), ['tva']);
 });
 
 test('invoice-date vocabulary: each phrase labels the invoice date', () => {

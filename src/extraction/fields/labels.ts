@@ -46,8 +46,9 @@ export const AMOUNT_LABELS: Label<AmountRole>[] = [
   label('ht', PHRASED_AMOUNT, String.raw`\b${any('netSums')}`),
   label('tva', EXPLICIT_AMOUNT, String.raw`\b${any('vatTotals')}\b(?!\s*${alt(FRENCH_VAT_ID)})`),
   // Not the tax a net or a total is said to exclude or include: "(Excluding GST)", "incl. VAT", and
-  // "Total inc. = | VAT" where OCR read a boxed cell's border as a mark between the two.
-  label('tva', PHRASED_AMOUNT, String.raw`(?<!\b(excl\w*|exc|ex|incl\w*|inc|w/o|without|before|with)\.?\s*([^\w\s]{1,2}\s*)?(of\s+)?)\b(total\s+)?${any('vatNames')}(\s+(amount|total))?\b(?!\s*${alt(VAT_ID_OR_QUALIFIER)})`),
+  // "Total inc. = | VAT" where OCR read a boxed cell's border as a mark between the two. A closing
+  // bracket ends the qualifier: "(Inclusive) GST 6 %   23.70" is the tax a till's total includes.
+  label('tva', PHRASED_AMOUNT, String.raw`(?<!\b(excl\w*|exc|ex|incl\w*|inc|w/o|without|before|with)\.?\s*([^\w\s)\]]{1,2}\s*)?(of\s+)?)\b(total\s+)?${any('vatNames')}(\s+(amount|total))?\b(?!\s*${alt(VAT_ID_OR_QUALIFIER)})`),
   label('tva', EXPLICIT_AMOUNT, String.raw`\b${any('vatSpelled')}\b`),
   label('tva', PHRASED_AMOUNT, String.raw`\b${any('btwTotals')}`),
   label('ht', EXPLICIT_AMOUNT, String.raw`\b${any('exclBtwTotals')}\b`),
