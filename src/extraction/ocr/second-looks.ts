@@ -5,7 +5,8 @@ import { buildLines } from '../layout/lines.ts';
 import type { TextRun } from '../layout/text-run.ts';
 import { findDates, numericDateOrder } from '../fields/date-parser.ts';
 import { findLabels } from '../fields/labelled-values.ts';
-import { AMOUNT_LABELS, DATE_LABELS, type AmountRole } from '../fields/labels.ts';
+import { AMOUNT_FIELDS } from '../../domain/invoice-fields.ts';
+import { AMOUNT_LABELS, DATE_LABELS } from '../fields/labels.ts';
 import { amountsProven, MIN_CONFIDENCE } from '../checks/decision.ts';
 import { readFields } from '../fields/read-fields.ts';
 import type { PagesRead, TimeStage } from './pages-read.ts';
@@ -122,8 +123,8 @@ function withDateOf(invoice: ExtractedInvoice, again: ExtractedInvoice, evidence
  */
 function askedOfRows(invoice: ExtractedInvoice, runs: TextRun[], unproven: boolean): Required<Pick<RowsAsked, 'wanted' | 'settled'>> {
   const { date_facture: date, montant_ttc: total } = invoice.fields;
-  const proven = !unproven;
-  const unsure = new Set<AmountRole>(AMOUNT_ROLES.filter((role) => unproven && (invoice.fields[AMOUNT_FIELD_OF[role]] === null || (invoice.confidence[AMOUNT_FIELD_OF[role]] ?? 0) < MIN_CONFIDENCE)));
+  // The roles ("ht", "tva", "ttc") of the amounts missing or read unsurely.
+  const unsure = new Set<string>(unproven ? AMOUNT_FIELDS.filter((f) => invoice.fields[f] === null || (invoice.confidence[f] ?? 0) < MIN_CONFIDENCE).map((f) => f.replace('montant_', '')) : []);
   return {
     wanted: (rowWords) => {
       const lines = buildLines(rowWords);
@@ -132,12 +133,10 @@ function askedOfRows(invoice: ExtractedInvoice, runs: TextRun[], unproven: boole
     },
     settled: (found) => {
       const read = readFields(withRowsReadAgain(runs, found));
-      return (date !== null || read.fields.date_facture !== null) && (total !== null || read.fields.montant_ttc !== null) && (proven || amountsProven(read));
+      return (date !== null || read.fields.date_facture !== null) && (total !== null || read.fields.montant_ttc !== null) && (!unproven || amountsProven(read));
     },
   };
 }
-const AMOUNT_ROLES = ['ht', 'tva', 'ttc'] as const;
-const AMOUNT_FIELD_OF = { ht: 'montant_ht', tva: 'montant_tva', ttc: 'montant_ttc' } as const;
 
 /** Reads a strip cut from a page as one line of text, in the strip's own pixels: a second look at part of it. */
 export const lineReader = (ocr: OcrEngine, page: number) => (strip: GreyImage) => ocr.recognise(toPgm(strip), page, 'line');
