@@ -23,7 +23,10 @@ export const INVOICEIT_TEMPLATE = 'invoice-it@2.0.0';
 interface InvoiceItKeys { toHTML(): { html: string }; header_date: string; table_total_without_taxes_value: string; table_total_taxes_value: string; table_total_with_taxes_value: string }
 interface InvoiceItDocument { date: string; reference: string; invoice_note: string; article: object[]; getInvoice(): InvoiceItKeys }
 interface InvoiceIt { configure(options: object): void; create(recipient: object, emitter: object): InvoiceItDocument }
-const invoiceIt: InvoiceIt = createRequire(import.meta.url)('invoice-it');
+const require = createRequire(import.meta.url);
+const invoiceIt: InvoiceIt = require('invoice-it');
+/** The template's own moment.js, which formats its dates: the due date in the note is formatted alike. */
+const moment: (iso: string) => { format(pattern: string): string } = createRequire(require.resolve('invoice-it'))('moment');
 
 /** Debian's chromium, as the web UI's browser tests use it; nothing is downloaded. */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -86,8 +89,7 @@ export async function buildInvoiceIt(rng: Rng, drawn: Invoice): Promise<Template
   const lang = inv.lang === 'fr' ? 'fr' : 'en';
   const dateFormat = momentFormat(rng, inv);
   const zeroRated = inv.lines.every((l) => l.rate === 0);
-  const moment = createRequire(createRequire(import.meta.url).resolve('invoice-it'))('moment');
-  const dueText: string = moment(isoOf(inv.due)).format(dateFormat);
+  const dueText = moment(isoOf(inv.due)).format(dateFormat);
   const seller = sellerText(rng, inv, dueText, zeroRated);
   // Its footer is the supplier's legal line (the package ships its author's own as an example).
   const siretText = inv.siret ? (rng.chance(0.5) ? inv.siret : spacedSiret(inv.siret)) : '';
