@@ -97,6 +97,7 @@ export const VARIANTS: Record<string, Variant> = {
     engine: () => benchEngine(FRA_ENG, {}, { stopper_nondict_certainty_base: '-8' }), read: step,
   },
   'fra-only': { description: 'fra alone', engine: () => benchEngine(['fra'], {}, {}), read: step },
+  'eng-only': { description: 'eng alone', engine: () => benchEngine(['eng'], {}, {}), read: step },
   'eng-fra': { description: 'eng first, then fra', engine: () => benchEngine(['eng', 'fra'], {}, {}), read: step },
 };
 

@@ -5,7 +5,8 @@ import { test } from 'node:test';
 import { readFields } from '../../src/extraction/fields/read-fields.ts';
 import { buildLines } from '../../src/extraction/layout/lines.ts';
 import type { TextRun } from '../../src/extraction/layout/text-run.ts';
-import { sameDigitsInRow, withDateRowReadAgain } from '../../src/extraction/ocr/date-row.ts';
+import { sameDigitsInRow } from '../../src/extraction/ocr/date-row.ts';
+import { withRowReadAgain } from '../../src/extraction/ocr/row-again.ts';
 import type { GreyImage } from '../../src/extraction/ocr/prepare-image.ts';
 import { generateOne } from '../../tools/generate/generate-set.ts';
 import { extractGenerated } from '../helpers/generated-extraction.ts';
@@ -26,19 +27,19 @@ test("the date's row read again: the strip's sure words take the place of the ro
     // In the strip's own pixels: the strip starts a little left of x 40 and above y 80.
     return [{ ...word('Date', 6, 8, 0.93), w: 80 }, word('11/03/2027', 166, 8, 0.9), word('~', 300, 8, 0.2)];
   };
-  const runs = await withDateRowReadAgain(page, dateRow(), image, readLine);
+  const runs = await withRowReadAgain(page, dateRow(), image, readLine);
   assert.ok(strip && (strip as GreyImage).width >= 260 && (strip as GreyImage).height < 40, 'one row, from the left edge to the date');
   const texts = runs!.map((r) => r.text);
   assert.ok(!texts.includes('pat') && !texts.includes('are') && !texts.includes('~'), texts.join(' '));
   assert.deepEqual(readFields(runs!).extra.dateEvidence?.label, 'generic');
   assert.equal(readFields(page).extra.dateEvidence?.label, 'none', 'as read first, the date has no label');
-  assert.equal(await withDateRowReadAgain(page, dateRow(), image, async () => [word('Dte', 6, 8, 0.4)]), null, 'nothing read surely: nothing changes');
+  assert.equal(await withRowReadAgain(page, dateRow(), image, async () => [word('Dte', 6, 8, 0.4)]), null, 'nothing read surely: nothing changes');
 });
 
 test('a word of the row that no strip word covers stays: a second date the strip did not read again is not lost', async () => {
   const twoDates = [...page, word('19/03/2027', 500, 80, 0.7)];
   const row = buildLines(twoDates).find((l) => l.text.includes('11/03/2027'))!;
-  const runs = await withDateRowReadAgain(twoDates, row, image, async () => [{ ...word('Date', 6, 8, 0.93), w: 80 }, word('11/03/2027', 166, 8, 0.9)]);
+  const runs = await withRowReadAgain(twoDates, row, image, async () => [{ ...word('Date', 6, 8, 0.93), w: 80 }, word('11/03/2027', 166, 8, 0.9)]);
   const row80 = runs!.filter((r) => r.y === 80);
   assert.deepEqual(row80.map((r) => r.text).sort(), ['11/03/2027', '19/03/2027', 'Date'], 'the strip words, and the word they do not cover');
   assert.equal(row80.find((r) => r.text === 'Date')!.x, 38, 'the strip words in page pixels');
@@ -47,7 +48,7 @@ test('a word of the row that no strip word covers stays: a second date the strip
 test("a row read again keeps the page's digits when it mends only separators and letters", async () => {
   const garbled = [word('Date', 40, 80), word('de', 90, 80), word('facturation', 120, 80), word('2202/2024', 260, 80)];
   const row = buildLines(garbled)[0]!;
-  const again = (date: string) => withDateRowReadAgain(garbled, row, image, async () => [{ ...word('Date', 6, 8), w: 40 }, word('de', 56, 8), word('facturation', 86, 8), word(date, 226, 8)]);
+  const again = (date: string) => withRowReadAgain(garbled, row, image, async () => [{ ...word('Date', 6, 8), w: 40 }, word('de', 56, 8), word('facturation', 86, 8), word(date, 226, 8)]);
   assert.equal(sameDigitsInRow(row, (await again('22/02/2024'))!), true);
   assert.equal(sameDigitsInRow(row, (await again('27/02/2024'))!), false, 'a digit read otherwise');
   assert.equal(sameDigitsInRow(row, (await again('2/02/2024'))!), false, 'a digit lost');

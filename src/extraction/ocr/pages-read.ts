@@ -10,7 +10,7 @@ export type PageImage = { page: number; grey: GreyImage };
  * The stages bench/ocr-time.ts times; tesseract's passes it times through the engine it passes in.
  * A PDF page is prepared while its rendered pixels exist, so its `render` includes its `prepare`.
  */
-export type OcrStage = 'render' | 'prepare' | 'dark-panels' | 'dot-leaders' | 'ruling-lines' | 'even-lighting' | 'faint-print' | 'dark-borders' | 'unread-rows' | 'date-row' | 'fields';
+export type OcrStage = 'render' | 'prepare' | 'dark-panels' | 'dot-leaders' | 'ruling-lines' | 'even-lighting' | 'faint-print' | 'dark-borders' | 'unread-rows' | 'amount-rows' | 'date-row' | 'fields';
 export type TimeStage = <T>(stage: OcrStage, work: () => T | Promise<T>) => Promise<T>;
 
 export interface PagesRead {

@@ -12,7 +12,8 @@ import { readFields } from '../fields/read-fields.ts';
 import type { PagesRead, TimeStage } from './pages-read.ts';
 import type { ExtractedInvoice } from '../types.ts';
 import { combineReadings } from './combine-readings.ts';
-import { sameDigitsInRow, withDateRowReadAgain } from './date-row.ts';
+import { sameDigitsInRow } from './date-row.ts';
+import { withRowReadAgain } from './row-again.ts';
 import type { OcrEngine } from './ocr-engine.ts';
 import { toPgm, type GreyImage } from './prepare-image.ts';
 import { readUnreadRows, withRowsReadAgain, type RowsAsked } from './unread-rows.ts';
@@ -71,7 +72,7 @@ export async function withLabelledDateRowReadAgain(invoice: ExtractedInvoice | n
   const hit = findLabels(lines, DATE_LABELS).find((h) => h.role === 'invoice' && lines[h.lineIndex]!.page === 1 && /\d/.test(h.after));
   if (!hit) return invoice;
   const row = lines[hit.lineIndex]!;
-  const again = await time('date-row', () => withDateRowReadAgain(runs, row, image.grey, lineReader(ocr, 1)));
+  const again = await time('date-row', () => withRowReadAgain(runs, row, image.grey, lineReader(ocr, 1)));
   if (!again) return invoice;
   const read = await time('fields', () => readFields(again));
   const evidence = read.extra.dateEvidence;
@@ -96,7 +97,7 @@ export async function withDateLabelReadAgain(invoice: ExtractedInvoice | null, a
   const order = numericDateOrder(lines.map((l) => l.text));
   const row = lines.find((l) => l.page === 1 && findDates(l.text, order).some((d) => d.iso === iso));
   if (!row) return invoice;
-  const runs = await time('date-row', () => withDateRowReadAgain(auto.runs, row, image.grey, lineReader(ocr, 1)));
+  const runs = await time('date-row', () => withRowReadAgain(auto.runs, row, image.grey, lineReader(ocr, 1)));
   if (!runs) return invoice;
   const again = await time('fields', () => readFields(runs));
   const evidence = again.extra.dateEvidence;

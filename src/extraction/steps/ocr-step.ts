@@ -19,6 +19,7 @@ import { markUnreadInk, readLostGroups } from '../ocr/unread-ink.ts';
 import { readCutCents } from '../ocr/cut-cents.ts';
 import { combineReadings } from '../ocr/combine-readings.ts';
 import type { PageImage, PagesRead, TimeStage } from '../ocr/pages-read.ts';
+import { withAmountRowsReadAgain } from '../ocr/amount-rows.ts';
 import { lineReader, withDateLabelReadAgain, withLabelledDateRowReadAgain, withUnreadRows } from '../ocr/second-looks.ts';
 import type { TextRun } from '../layout/text-run.ts';
 
@@ -106,7 +107,8 @@ export async function readByOcr(doc: LoadedDocument, ocr: OcrEngine, time: TimeS
   // Only a reading made of the page reading's words alone: the date row's second look weighs rival
   // dates among those words, and would miss any that only a block reading or a strip found.
   const labelled = withRows === auto.invoice ? await withDateLabelReadAgain(withRows, auto, ocr, time) : withRows;
-  const first = await withLabelledDateRowReadAgain(labelled, rowWords, auto, ocr, time);
+  const dated = await withLabelledDateRowReadAgain(labelled, rowWords, auto, ocr, time);
+  const first = await withAmountRowsReadAgain(dated, rowWords, auto, ocr, time);
   if (first && amountsProven(first)) return { invoice: first, witness: 'none', witnessChanged: false };
   // A second, different reading when the first does not prove its amounts; pages whose amounts
   // read consistently pay for one pass. Evening the light reads most unevenly lit pages better,

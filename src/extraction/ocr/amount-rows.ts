@@ -1,0 +1,56 @@
+// Amounts that prove nothing may hold one digit OCR misread: "Total Amount Payable : 12.00" on a
+// till receipt whose GST summary reads 67.92 and 4.08 (72.00 printed), "TOTAL (GST INCL) 38,57"
+// for 38,37. Page segmentation reads such a row amid its neighbours; read again alone, as one line
+// in a strip of its own (row-again.ts), it often reads as printed. The rows that print an amount
+// beside its label, or beside a rate, are read again, and the page's words with them read again:
+// that reading is kept only when its amounts then prove each other, as a first reading's must.
+import { buildLines, type Line } from '../layout/lines.ts';
+import type { TextRun } from '../layout/text-run.ts';
+import { findLabels } from '../fields/labelled-values.ts';
+import { AMOUNT_LABELS } from '../fields/labels.ts';
+import { readFields } from '../fields/read-fields.ts';
+import { amountsProven } from '../checks/decision.ts';
+import type { ExtractedInvoice } from '../types.ts';
+import { combineReadings } from './combine-readings.ts';
+import type { OcrEngine } from './ocr-engine.ts';
+import type { PagesRead, TimeStage } from './pages-read.ts';
+import { withRowReadAgain } from './row-again.ts';
+import { lineReader } from './second-looks.ts';
+
+/** An amount as rows print it: digits, a decimal separator, two decimals ("72.00", "1 234,56"). */
+const AMOUNT = /\d[.,]\s?\d{2}(?!\d)/;
+/** A rate ("6%", "20 %", "@6%"): the rows of a VAT summary print one beside the base and the tax. */
+const RATE = /\d\s?%/;
+/**
+ * Rows read again at most: a totals block and a VAT summary hold a handful (about 30 ms a strip);
+ * a page with more labelled amounts than this is a table of items, not what went wrong.
+ */
+const MAX_ROWS = 8;
+
+/**
+ * The reading, or when its amounts prove nothing, the page's words with the rows of its labelled
+ * amounts and rates read again, if those then prove their amounts: combined with it as any two
+ * readings are, the proven amounts win.
+ */
+export async function withAmountRowsReadAgain(invoice: ExtractedInvoice | null, runs: TextRun[], auto: PagesRead, ocr: OcrEngine, time: TimeStage): Promise<ExtractedInvoice | null> {
+  if (!invoice || amountsProven(invoice)) return invoice;
+  const rows = amountRows(buildLines(runs));
+  if (!rows.length) return invoice;
+  let again = runs;
+  await time('amount-rows', async () => {
+    for (const row of rows) {
+      const image = auto.images.find((img) => img.page === row.page);
+      if (image) again = (await withRowReadAgain(again, row, image.grey, lineReader(ocr, row.page))) ?? again;
+    }
+  });
+  if (again === runs) return invoice;
+  const read = await time('fields', () => readFields(again));
+  return amountsProven(read) ? combineReadings(invoice, read) : invoice;
+}
+
+/** The rows that print an amount after an amount's label or beside a rate, from the bottom up (totals end a page). */
+export function amountRows(lines: Line[]): Line[] {
+  const labelled = new Set(findLabels(lines, AMOUNT_LABELS).filter((h) => AMOUNT.test(h.after)).map((h) => h.lineIndex));
+  const rows = lines.filter((line, i) => AMOUNT.test(line.text) && (labelled.has(i) || RATE.test(line.text)));
+  return rows.reverse().slice(0, MAX_ROWS);
+}
