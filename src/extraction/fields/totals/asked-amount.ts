@@ -13,7 +13,7 @@ import { ofRole, roundedPair, type Solution, type TotalsContext } from './equati
 /** `rounded`: the proven total after its cash rounding (equation.ts's roundOff). */
 export function asksAnotherAmount(ctx: TotalsContext, solved: Solution, rounded: Cents | null): boolean {
   const { lines, rounding } = ctx;
-  return chargeAdded(ctx, solved, rounded) || columnAgainstLabel(ctx, solved) || depositAsked(lines, solved.ttc, ctx.ttc)
+  return chargeAdded(ctx, solved, rounded) || columnAgainstLabel(ctx, solved) || zeroVatAgainstLabel(ctx, solved) || depositAsked(lines, solved.ttc, ctx.ttc)
     || discountedAfter(ctx, solved) || paidOtherwise(solved.ttc, lines, rounding) || askedAbove(ctx, solved, rounded);
 }
 
@@ -50,6 +50,26 @@ function columnAgainstLabel({ ttc, rounding }: TotalsContext, solved: Solution):
   const digits = (cents: Cents) => String(Math.abs(cents)).length;
   return Boolean(solved.ttc.inColumn) && ttc.some((c) => c.role === 'ttc' && !c.inColumn && !c.repaired
     && c.lineIndex > solved.ttc.lineIndex && c.cents !== solved.ttc.cents && digits(c.cents) === digits(solved.ttc.cents) && !roundedPair(c, solved.ttc, rounding));
+}
+
+/**
+ * A zero VAT proves only that a net and a total read alike, and two amounts misread alike do
+ * ("Total (Excluding GST): 36.00", "Total (Inclusive of GST): 36.00" on a phone scan of a receipt
+ * that prints 38.00 in both, and "TOTAL : 38.00" below them). A total under its own label elsewhere
+ * on the page that is one digit away from the proven one may be the page's total: the proof is
+ * doubted. Not a total that an amount printed between them takes the proven one to (a deposit, a
+ * discount), nor the same total before or after its cash rounding.
+ */
+function zeroVatAgainstLabel({ lines, ttc, rounding }: TotalsContext, solved: Solution): boolean {
+  return solved.tva.cents === 0 && ttc.some((c) => c.role === 'ttc' && !c.inColumn && !c.repaired && c.lineIndex !== solved.ttc.lineIndex
+    && oneDigitApart(c.cents, solved.ttc.cents) && !roundedPair(c, solved.ttc, rounding)
+    && !deductedBetween(lines, solved.ttc, c) && !deductedBetween(lines, c, solved.ttc));
+}
+
+/** Two amounts as many digits long that differ in one digit: one may be the other misread. */
+function oneDigitApart(a: Cents, b: Cents): boolean {
+  const [x, y] = [String(Math.abs(a)), String(Math.abs(b))];
+  return Math.sign(a) === Math.sign(b) && x.length === y.length && [...x].filter((d, i) => d !== y[i]).length === 1;
 }
 
 /**
