@@ -97,3 +97,16 @@ test('real OCR: a receipt whose total the page misread is validated with the tot
   assert.equal(result.status, 'validated', result.reviewReasons.join('; '));
   assert.ok(validatedRight, 'validated with a wrong amount or date');
 });
+
+test('a total the page did not read, found in its row read alone, is taken though nothing proves it (for review)', async () => {
+  const runs = [
+    ...row(40, 'SUNFISH'), ...row(160, 'SOYA', 'CINCAU', '4.30'), ...row(280, 'SUBTOTAL', '26.170'),
+    ...row(320, 'RM', 'CASH', '100.00'), ...row(360, 'CHANGE', '71.30'), ...row(400, 'INC', '6%', 'GST', '1.62'),
+  ];
+  const image = markedPage(runs);
+  const first = readFields(runs);
+  assert.equal(first.fields.montant_ttc, null);
+  const read = await withAmountRowsReadAgain(first, runs, pagesRead(runs, image), stripEngine(image, { 280: ['SUBTOTAL', '28.70'] }, []), untimed);
+  assert.equal(read!.fields.montant_ttc, 2870);
+  assert.notEqual(read!.extra.amountsProof, 'equation');
+});

@@ -3,7 +3,8 @@
 // for 38,37. Page segmentation reads such a row amid its neighbours; read again alone, as one line
 // in a strip of its own (row-again.ts), it often reads as printed. The rows that print an amount
 // beside its label, or beside a rate, are read again, and the page's words with them read again:
-// that reading is kept only when its amounts then prove each other, as a first reading's must.
+// that reading is kept when its amounts then prove each other, as a first reading's must, or when
+// it finds the total the page's reading did not ("SUBTOTAL 26.170" for 28.70): shown, for review.
 import { buildLines, type Line } from '../layout/lines.ts';
 import type { TextRun } from '../layout/text-run.ts';
 import { findLabels } from '../fields/labelled-values.ts';
@@ -17,8 +18,8 @@ import type { PagesRead, TimeStage } from './pages-read.ts';
 import { withRowReadAgain } from './row-again.ts';
 import { lineReader } from './second-looks.ts';
 
-/** An amount as rows print it: digits, a decimal separator, two decimals ("72.00", "1 234,56"). */
-const AMOUNT = /\d[.,]\s?\d{2}(?!\d)/;
+/** An amount as rows print it, or misread with a digit too many: digits, a separator, two decimals or more ("72.00", "26.170"). */
+const AMOUNT = /\d[.,]\s?\d{2}/;
 /** A rate ("6%", "20 %", "@6%"): the rows of a VAT summary print one beside the base and the tax. */
 const RATE = /\d\s?%/;
 /**
@@ -29,8 +30,8 @@ const MAX_ROWS = 8;
 
 /**
  * The reading, or when its amounts prove nothing, the page's words with the rows of its labelled
- * amounts and rates read again, if those then prove their amounts: combined with it as any two
- * readings are, the proven amounts win.
+ * amounts and rates read again, if those then prove their amounts or find its missing total:
+ * combined with it as any two readings are, the proven or more complete amounts win.
  */
 export async function withAmountRowsReadAgain(invoice: ExtractedInvoice | null, runs: TextRun[], auto: PagesRead, ocr: OcrEngine, time: TimeStage): Promise<ExtractedInvoice | null> {
   if (!invoice || amountsProven(invoice)) return invoice;
@@ -45,7 +46,9 @@ export async function withAmountRowsReadAgain(invoice: ExtractedInvoice | null, 
   });
   if (again === runs) return invoice;
   const read = await time('fields', () => readFields(again));
-  return amountsProven(read) ? combineReadings(invoice, read) : invoice;
+  // A total found where the page's reading found none is shown for review, proven or not.
+  const totalFound = invoice.fields.montant_ttc === null && read.fields.montant_ttc !== null;
+  return amountsProven(read) || totalFound ? combineReadings(invoice, read) : invoice;
 }
 
 /** The rows that print an amount after an amount's label or beside a rate, from the bottom up (totals end a page). */
