@@ -263,12 +263,12 @@ test("one item's row under HT | TVA | TTC headings proves no total while a label
 });
 
 test('a zero VAT is doubted when a total under its own label elsewhere is one digit away from it, not when it is the same or another amount', () => {
-  // A net and a total misread alike ("36,00" for 38,00 in both), the receipt's last total read as printed.
-  const misreadAlike = [run('Total HT', 350, 400), run('36,00 €', 480, 400), run('Total TTC', 350, 430), run('36,00 €', 480, 430), run('TOTAL', 350, 460), run('38,00 €', 480, 460)];
-  assert.deepEqual(read(misreadAlike), { amounts: [3600, 0, 3600], proof: 'weak' });
-  const sameAgain = [run('Total HT', 350, 400), run('36,00 €', 480, 400), run('Total TTC', 350, 430), run('36,00 €', 480, 430), run('TOTAL', 350, 460), run('36,00 €', 480, 460)];
+  // A net and a total misread alike ("54,00" for 59,00 in both), the receipt's last total read as printed.
+  const misreadAlike = [run('Total HT', 350, 400), run('54,00 €', 480, 400), run('Total TTC', 350, 430), run('54,00 €', 480, 430), run('TOTAL', 350, 460), run('59,00 €', 480, 460)];
+  assert.deepEqual(read(misreadAlike), { amounts: [5400, 0, 5400], proof: 'weak' });
+  const sameAgain = [run('Total HT', 350, 400), run('54,00 €', 480, 400), run('Total TTC', 350, 430), run('54,00 €', 480, 430), run('TOTAL', 350, 460), run('54,00 €', 480, 460)];
   assert.equal(read(sameAgain).proof, 'equation');
-  // An order's total twice the invoice's is no misreading of it: two digits apart.
-  const otherAmount = [run('Total HT', 350, 400), run('36,00 €', 480, 400), run('Total TTC', 350, 430), run('36,00 €', 480, 430), run('Total commande', 350, 460), run('72,00 €', 480, 460)];
+  // An order's total twice the invoice's is no misreading of it: it is a digit longer.
+  const otherAmount = [run('Total HT', 350, 400), run('54,00 €', 480, 400), run('Total TTC', 350, 430), run('54,00 €', 480, 430), run('Total commande', 350, 460), run('108,00 €', 480, 460)];
   assert.equal(read(otherAmount).proof, 'equation');
 });

@@ -1,5 +1,5 @@
 // Amounts that prove nothing have the rows of their labelled amounts and rates read again alone: a
-// digit the page's reading misread ("12.00" for 72.00 under a GST summary of 67.92 and 4.08) reads
+// digit the page's reading misread ("19.50" for 79.50 under a GST summary of 75.00 and 4.50) reads
 // as printed in a strip of its own, and the amounts then prove each other. Invented values; the OCR
 // engine reads each strip from the row it was cut from, which the test marks in the page's pixels.
 import assert from 'node:assert/strict';
@@ -18,14 +18,14 @@ const word = (text: string, x: number, y: number, conf = 0.95): TextRun => ({ te
 const row = (y: number, ...texts: string[]) => texts.map((t, i) => word(t, 40 + i * 90, y));
 
 const receipt = (total: string) => [
-  ...row(40, 'S&Y', 'STATIONERY'),
-  ...row(80, '05-Jan-2017'),
-  ...row(160, 'LION', 'FILE', '80.00'),
-  ...row(200, 'Discount', '-8.00'),
+  ...row(40, 'K&T', 'HARDWARE'),
+  ...row(80, '14-Mar-2017'),
+  ...row(160, 'PAINT', 'BRUSH', '88.00'),
+  ...row(200, 'Discount', '-8.50'),
   ...row(280, 'Total', 'Amount', 'Payable', ':', total),
   ...row(320, 'Cash', 'Received', ':', '100.00'),
   ...row(400, 'GST', 'Summary', 'Amount', 'Tax'),
-  ...row(440, 'SR', '=', '6%', '67.92', '4.08'),
+  ...row(440, 'SR', '=', '6%', '75.00', '4.50'),
 ];
 
 /** A page whose pixels in each row's band are that row's y / 4, so that a strip tells which row it was cut from. */
@@ -56,32 +56,32 @@ const untimed: TimeStage = async (_stage, work) => work();
 const pagesRead = (runs: TextRun[], image: GreyImage): PagesRead => ({ invoice: readFields(runs), narrow: true, images: [{ page: 1, grey: image }], runs });
 
 test('the rows read again: those with an amount after its label or beside a rate, from the bottom up, not items nor headings', () => {
-  const rows = amountRows(buildLines(receipt('12.00')));
+  const rows = amountRows(buildLines(receipt('19.50')));
   assert.deepEqual(rows.map((l) => l.y), [440, 280]);
 });
 
 test('a total misread in the page reads as printed in its strip: the amounts prove each other and the reading takes them', async () => {
-  const runs = receipt('12.00');
+  const runs = receipt('19.50');
   const image = markedPage(runs);
   const first = readFields(runs);
   assert.equal(first.extra.amountsProof === 'equation', false, 'the page as read proves nothing');
   const calls: number[] = [];
-  const ocr = stripEngine(image, { 280: ['Total', 'Amount', 'Payable', ':', '72.00'], 440: ['SR', '=', '6%', '67.92', '4.08'] }, calls);
+  const ocr = stripEngine(image, { 280: ['Total', 'Amount', 'Payable', ':', '79.50'], 440: ['SR', '=', '6%', '75.00', '4.50'] }, calls);
   const read = await withAmountRowsReadAgain(first, runs, pagesRead(runs, image), ocr, untimed);
   assert.deepEqual(calls, [440, 280]);
-  assert.deepEqual([read!.fields.montant_ht, read!.fields.montant_tva, read!.fields.montant_ttc], [6792, 408, 7200]);
+  assert.deepEqual([read!.fields.montant_ht, read!.fields.montant_tva, read!.fields.montant_ttc], [7500, 450, 7950]);
   assert.equal(read!.extra.amountsProof, 'equation');
-  assert.equal(read!.fields.date_facture, '2017-01-05', 'the other fields stay');
+  assert.equal(read!.fields.date_facture, '2017-03-14', 'the other fields stay');
 });
 
 test('strips that read the same digits, or amounts that already prove each other, leave the reading as it was', async () => {
-  const misread = receipt('12.00');
+  const misread = receipt('19.50');
   const image = markedPage(misread);
   const first = readFields(misread);
-  const same = stripEngine(image, { 280: ['Total', 'Amount', 'Payable', ':', '12.00'], 440: ['SR', '=', '6%', '67.92', '4.08'] }, []);
+  const same = stripEngine(image, { 280: ['Total', 'Amount', 'Payable', ':', '19.50'], 440: ['SR', '=', '6%', '75.00', '4.50'] }, []);
   assert.equal(await withAmountRowsReadAgain(first, misread, pagesRead(misread, image), same, untimed), first);
 
-  const right = receipt('72.00');
+  const right = receipt('79.50');
   const proven = readFields(right);
   assert.equal(proven.extra.amountsProof, 'equation');
   const calls: number[] = [];
@@ -100,13 +100,13 @@ test('real OCR: a receipt whose total the page misread is validated with the tot
 
 test('a total the page did not read, found in its row read alone, is taken though nothing proves it (for review)', async () => {
   const runs = [
-    ...row(40, 'SUNFISH'), ...row(160, 'SOYA', 'CINCAU', '4.30'), ...row(280, 'SUBTOTAL', '26.170'),
-    ...row(320, 'RM', 'CASH', '100.00'), ...row(360, 'CHANGE', '71.30'), ...row(400, 'INC', '6%', 'GST', '1.62'),
+    ...row(40, 'MAJU', 'KOPITIAM'), ...row(160, 'TEH', 'TARIK', '3.20'), ...row(280, 'SUBTOTAL', '34.150'),
+    ...row(320, 'RM', 'CASH', '50.00'), ...row(360, 'CHANGE', '15.50'), ...row(400, 'INC', '6%', 'GST', '1.95'),
   ];
   const image = markedPage(runs);
   const first = readFields(runs);
   assert.equal(first.fields.montant_ttc, null);
-  const read = await withAmountRowsReadAgain(first, runs, pagesRead(runs, image), stripEngine(image, { 280: ['SUBTOTAL', '28.70'] }, []), untimed);
-  assert.equal(read!.fields.montant_ttc, 2870);
+  const read = await withAmountRowsReadAgain(first, runs, pagesRead(runs, image), stripEngine(image, { 280: ['SUBTOTAL', '34.50'] }, []), untimed);
+  assert.equal(read!.fields.montant_ttc, 3450);
   assert.notEqual(read!.extra.amountsProof, 'equation');
 });

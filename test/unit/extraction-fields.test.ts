@@ -168,12 +168,12 @@ test('receipts: the amount charged to a card, and change whose leading zero OCR 
 });
 
 test('receipts: a total that a GST summary\'s base and tax add up to stands against a payment one digit away (the cash misread)', () => {
-  // As a phone scan of a tune-half receipt read it: the rate garbled in the total's label and in the summary's row.
-  const summary = [run('GST Summary Ant(RM)  Tax(RM)', 40, 160), run('GST SEB: 67.83 4.07', 40, 175)];
-  const cashMisread = [run('TOTAL INCL. GSIà6; RM 71.90', 40, 100), run('CASH EN 22.00', 40, 115), run('CHANGE PM 0.10', 40, 130)];
-  assert.equal(readFields([...cashMisread, ...summary]).fields.montant_ttc, 7190);
+  // As OCR reads a phone scan of such a receipt: the rate garbled in the total's label and in the summary's row.
+  const summary = [run('GST Summary Ant(RM)  Tax(RM)', 40, 160), run('GST SEB: 80.00 4.80', 40, 175)];
+  const cashMisread = [run('TOTAL INCL. GSIà6; RM 84.80', 40, 100), run('CASH EN 25.00', 40, 115), run('CHANGE PM 0.20', 40, 130)];
+  assert.equal(readFields([...cashMisread, ...summary]).fields.montant_ttc, 8480);
   // Without the summary, the payment is the second witness, as before: the total is the one misread.
-  assert.equal(readFields(cashMisread).fields.montant_ttc, 2190);
+  assert.equal(readFields(cashMisread).fields.montant_ttc, 2480);
 });
 
 test('receipts: change whose first digit OCR misread as a letter proves nothing', () => {

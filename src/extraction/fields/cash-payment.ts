@@ -14,7 +14,8 @@ export interface Rounding {
   signUnsure: boolean;
 }
 
-const printedOn = (lines: Line[], cents: Cents) => lines.some((l) => findAmounts(l.text).some((a) => a.cents === cents));
+/** The amount is printed on one of the lines. */
+export const printedOn = (lines: Line[], cents: Cents) => lines.some((l) => findAmounts(l.text).some((a) => a.cents === cents));
 
 /**
  * "Rounding", "Round Adj" (OCR: "Round Ady"), "Arrondi", Malay "Pembundaran" and "Penggenapan", Dutch
@@ -229,7 +230,8 @@ function amountAfter(lines: Line[], word: RegExp): { cents: Cents; line: Line } 
   return null;
 }
 
-function oneDigitApart(a: Cents, b: Cents): boolean {
+/** Two amounts as many digits long that differ in one digit: one may be the other misread. */
+export function oneDigitApart(a: Cents, b: Cents): boolean {
   const [x, y] = [String(Math.abs(a)), String(Math.abs(b))];
   return x.length === y.length && [...x].filter((c, i) => c !== y[i]).length === 1;
 }

@@ -1,10 +1,10 @@
-// Amounts that prove nothing may hold one digit OCR misread: "Total Amount Payable : 12.00" on a
-// till receipt whose GST summary reads 67.92 and 4.08 (72.00 printed), "TOTAL (GST INCL) 38,57"
-// for 38,37. Page segmentation reads such a row amid its neighbours; read again alone, as one line
+// Amounts that prove nothing may hold one digit OCR misread: "Total Amount Payable : 19.50" on a
+// till receipt whose GST summary reads 75.00 and 4.50 (79.50 printed), "TOTAL (GST INCL) 46,51"
+// for 46,31. Page segmentation reads such a row amid its neighbours; read again alone, as one line
 // in a strip of its own (row-again.ts), it often reads as printed. The rows that print an amount
 // beside its label, or beside a rate, are read again, and the page's words with them read again:
 // that reading is kept when its amounts then prove each other, as a first reading's must, or when
-// it finds the total the page's reading did not ("SUBTOTAL 26.170" for 28.70): shown, for review.
+// it finds the total the page's reading did not ("SUBTOTAL 34.150" for 34.50): shown, for review.
 import { buildLines, type Line } from '../layout/lines.ts';
 import type { TextRun } from '../layout/text-run.ts';
 import { findLabels } from '../fields/labelled-values.ts';
@@ -18,7 +18,7 @@ import type { PagesRead, TimeStage } from './pages-read.ts';
 import { withRowReadAgain } from './row-again.ts';
 import { lineReader } from './second-looks.ts';
 
-/** An amount as rows print it, or misread with a digit too many: digits, a separator, two decimals or more ("72.00", "26.170"). */
+/** An amount as rows print it, or misread with a digit too many: digits, a separator, two decimals or more ("79.50", "34.150"). */
 const AMOUNT = /\d[.,]\s?\d{2}/;
 /** A rate ("6%", "20 %", "@6%"): the rows of a VAT summary print one beside the base and the tax. */
 const RATE = /\d\s?%/;
@@ -54,6 +54,6 @@ export async function withAmountRowsReadAgain(invoice: ExtractedInvoice | null, 
 /** The rows that print an amount after an amount's label or beside a rate, from the bottom up (totals end a page). */
 export function amountRows(lines: Line[]): Line[] {
   const labelled = new Set(findLabels(lines, AMOUNT_LABELS).filter((h) => AMOUNT.test(h.after)).map((h) => h.lineIndex));
-  const rows = lines.filter((line, i) => AMOUNT.test(line.text) && (labelled.has(i) || RATE.test(line.text)));
+  const rows = lines.filter((line, i) => labelled.has(i) || (RATE.test(line.text) && AMOUNT.test(line.text)));
   return rows.reverse().slice(0, MAX_ROWS);
 }

@@ -1,6 +1,6 @@
 // One row of a page read again alone, as one line of text in a strip of its own: tesseract's page
 // segmentation reads a row amid its neighbours less well than a strip reads it by itself ("pat are
-// 24/08/2026" for "Date 24/08/2026", "Total Amount Payable : 12.00" for 72.00). The second looks
+// 24/08/2026" for "Date 24/08/2026", "Total Amount Payable : 19.50" for 79.50). The second looks
 // (second-looks.ts) choose which rows, and keep what the page's words with them read only when it
 // gives what the page lacked.
 import type { Line } from '../layout/lines.ts';

@@ -4,7 +4,7 @@
 import type { Cents } from '../../../domain/money.ts';
 import type { Line } from '../../layout/lines.ts';
 import { findAmounts } from '../amount-parser.ts';
-import { amountsPaid, cashDrawn, cashTendered, MAX_ROUNDING, paidOtherwise } from '../cash-payment.ts';
+import { amountsPaid, cashDrawn, cashTendered, MAX_ROUNDING, oneDigitApart, paidOtherwise } from '../cash-payment.ts';
 import { DEPOSIT_ASKED, DEPOSIT_PAID, DISCOUNT } from '../labels.ts';
 import { fold } from '../text-normalise.ts';
 import type { Candidate } from './candidate.ts';
@@ -54,22 +54,16 @@ function columnAgainstLabel({ ttc, rounding }: TotalsContext, solved: Solution):
 
 /**
  * A zero VAT proves only that a net and a total read alike, and two amounts misread alike do
- * ("Total (Excluding GST): 36.00", "Total (Inclusive of GST): 36.00" on a phone scan of a receipt
- * that prints 38.00 in both, and "TOTAL : 38.00" below them). A total under its own label elsewhere
+ * ("Total (Excluding GST): 54.00", "Total (Inclusive of GST): 54.00" on a phone scan of a receipt
+ * that prints 59.00 in both, and "TOTAL : 59.00" below them). A total under its own label elsewhere
  * on the page that is one digit away from the proven one may be the page's total: the proof is
  * doubted. Not a total that an amount printed between them takes the proven one to (a deposit, a
  * discount), nor the same total before or after its cash rounding.
  */
 function zeroVatAgainstLabel({ lines, ttc, rounding }: TotalsContext, solved: Solution): boolean {
   return solved.tva.cents === 0 && ttc.some((c) => c.role === 'ttc' && !c.inColumn && !c.repaired && c.lineIndex !== solved.ttc.lineIndex
-    && oneDigitApart(c.cents, solved.ttc.cents) && !roundedPair(c, solved.ttc, rounding)
+    && Math.sign(c.cents) === Math.sign(solved.ttc.cents) && oneDigitApart(c.cents, solved.ttc.cents) && !roundedPair(c, solved.ttc, rounding)
     && !deductedBetween(lines, solved.ttc, c) && !deductedBetween(lines, c, solved.ttc));
-}
-
-/** Two amounts as many digits long that differ in one digit: one may be the other misread. */
-function oneDigitApart(a: Cents, b: Cents): boolean {
-  const [x, y] = [String(Math.abs(a)), String(Math.abs(b))];
-  return Math.sign(a) === Math.sign(b) && x.length === y.length && [...x].filter((d, i) => d !== y[i]).length === 1;
 }
 
 /**

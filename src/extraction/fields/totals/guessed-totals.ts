@@ -4,8 +4,7 @@
 import type { Cents } from '../../../domain/money.ts';
 import { vatShareIsPlausible } from '../../../domain/invoice-checks.ts';
 import { guessFromRate, printedVatRates, totalWithLostDigits } from '../amount-guesses.ts';
-import { amountsPaid, paidTotal, paymentProves } from '../cash-payment.ts';
-import { findAmounts } from '../amount-parser.ts';
+import { amountsPaid, paidTotal, paymentProves, printedOn } from '../cash-payment.ts';
 import { fold } from '../text-normalise.ts';
 import type { Totals } from '../totals.ts';
 import { best, LOOSE_GUESS, TAX_INCLUDED, type Candidate, type VatReading } from './candidate.ts';
@@ -42,9 +41,9 @@ export function guessedTotals(ctx: TotalsContext, currencies: string[]): Totals 
   // A total implied by the net and the VAT comes before any rounding the page could not read.
   const unrounded = t ? beforeRounding(t, rounded, lines, rounding) : impliedTtc !== null && rounding === null && beforeRounding({ cents: impliedTtc, lineIndex: h!.lineIndex }, impliedTtc, lines, null);
   // A total read beside its label that a VAT and a net printed on the page add up to has a witness
-  // of its own: a payment one digit away from it does not replace it ("TOTAL INCL. GST RM 71.90"
-  // over a GST summary's "67.83 4.07", with "CASH 22.00" for 72.00 and "CHANGE 0.10").
-  const netPrinted = (net: Cents) => (h ? h.cents === net : lines.some((l) => findAmounts(l.text).some((a) => a.cents === net)));
+  // of its own: a payment one digit away from it does not replace it ("TOTAL INCL. GST RM 84.80"
+  // over a GST summary's "80.00 4.80", with "CASH 25.00" for 85.00 and "CHANGE 0.20").
+  const netPrinted = (net: Cents) => (h ? h.cents === net : printedOn(lines, net));
   const summed = t !== null && rounded === t.cents && v !== null && v.cents > 0 && netPrinted(t.cents - v.cents);
   const read = { ht: h?.cents ?? impliedHt, tva: v?.cents ?? impliedTva, ttc: summed ? rounded : paidTotal(rounded ?? impliedTtc, lines, rounding, unrounded) };
   // A cash rounding moves the total off net + tax: the rate then relates nothing the page prints.
