@@ -20,9 +20,18 @@ export function resultLine(file: string, result: ExtractionResult) {
   };
 }
 
+/** What reading a named file can fail with before extraction starts, said as the command's own codes. */
+const FILE_ERRORS: Record<string, { code: string; message: (file: string) => string }> = {
+  ENOENT: { code: 'file_not_found', message: (file) => `No such file: ${file}` },
+  EISDIR: { code: 'not_a_file', message: (file) => `${file} is a folder: name the files in it (for example ${file.replace(/\/$/, '')}/*.pdf)` },
+  EACCES: { code: 'file_not_readable', message: (file) => `No permission to read ${file}` },
+};
+
 export function errorLine(file: string, error: unknown) {
-  const code = error instanceof ExtractionError ? error.code : (error as NodeJS.ErrnoException)?.code === 'ENOENT' ? 'file_not_found' : 'extraction_failed';
-  return { file, error: { code, message: error instanceof Error ? error.message : String(error) } };
+  if (error instanceof ExtractionError) return { file, error: { code: error.code, message: error.message } };
+  const known = FILE_ERRORS[(error as NodeJS.ErrnoException)?.code ?? ''];
+  if (known) return { file, error: { code: known.code, message: known.message(file) } };
+  return { file, error: { code: 'extraction_failed', message: error instanceof Error ? error.message : String(error) } };
 }
 
 export async function extractCommand(files: string[], options: { json: boolean }): Promise<number> {

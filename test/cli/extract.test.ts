@@ -16,18 +16,20 @@ function invoices(...args: string[]) {
   return spawnSync(process.execPath, [BIN, ...args], { encoding: 'utf8', timeout: 120_000 });
 }
 
-test('extract --json: one line per file in input order; a missing or unsupported file is an error line and the rest go on', () => {
-  const files = [corpusPath(facturx.file), '/no/such/invoice.pdf', BIN, corpusPath(textPdf.file)];
+test('extract --json: one line per file in input order; a missing or unsupported file, or a folder, is an error line and the rest go on', () => {
+  const folder = path.dirname(corpusPath(textPdf.file));
+  const files = [corpusPath(facturx.file), '/no/such/invoice.pdf', BIN, folder, corpusPath(textPdf.file)];
   const run = invoices('extract', '--json', ...files);
   assert.equal(run.status, 0, run.stderr);
   const lines = run.stdout.trim().split('\n').map((l) => JSON.parse(l));
   assert.deepEqual(lines.map((l) => l.file), files);
-  const [xml, missing, script, text] = lines;
+  const [xml, missing, script, dir, text] = lines;
   assert.equal(xml.source, 'facturx');
   assert.equal(xml.status, 'validated');
   assert.equal(xml.montant_ttc, Number(facturx.expected.montant_ttc));
   assert.equal(xml.date_facture, facturx.expected.date_facture);
-  assert.deepEqual(missing.error.code, 'file_not_found');
+  assert.deepEqual(missing.error, { code: 'file_not_found', message: 'No such file: /no/such/invoice.pdf' });
+  assert.deepEqual(dir.error, { code: 'not_a_file', message: `${folder} is a folder: name the files in it (for example ${folder}/*.pdf)` });
   assert.deepEqual(script.error, { code: 'unsupported_type', message: 'Not a PDF, JPEG or PNG file, nor a UBL or CII e-invoice' });
   assert.equal(text.source, 'pdf-text');
   assert.equal(text.montant_ttc, Number(textPdf.expected.montant_ttc));
