@@ -258,8 +258,33 @@ test("one item's row under HT | TVA | TTC headings proves no total while a label
     run('Total TTC', 350, 430), run(total, 480, 430),
   ]);
   assert.deepEqual(page('1 092,00 €'), { amounts: [91000, 18200, 109200], proof: 'equation' });
-  // The total misread smaller: the item's row adds up, and the labelled total no longer proves the page's.
-  assert.equal(page('1 052,00 €').proof, 'weak');
+  // The total misread smaller: the labelled amounts no longer add up, and the item's row, under
+  // headings that name a description, is one item's amounts, no total of the invoice: nothing proves.
+  assert.equal(page('1 052,00 €').proof, 'none');
+});
+
+test("the amounts down a table of items are each item's: only a last row that sums those above may be the invoice's", () => {
+  const items = [
+    run('Beschreibung', 40, 300), run('Anz.', 200, 300), run('Preis netto', 260, 300), run('USt.', 360, 300), run('Gesamt brutto', 460, 300),
+    run('Wartung Heizung', 40, 315), run('2', 200, 315), run('120,50 €', 260, 315), run('-', 360, 315), run('241,00 €', 460, 315),
+    run('Anfahrt', 40, 330), run('1', 200, 330), run('35,00 €', 260, 330), run('-', 360, 330), run('35,00 €', 460, 330),
+  ];
+  // No net is printed: the last item's price and amount (35,00 and 35,00) once made a zero-VAT
+  // "solution" whose total hid the invoice's own, under two labels.
+  const labelled = [run('Summe brutto', 350, 400), run('276,00 €', 480, 400), run('enthaltene MwSt.', 350, 415), run('0,00 €', 480, 415), run('Rechnungsbetrag', 350, 430), run('276,00 €', 480, 430)];
+  const page = read([...items, ...labelled]);
+  assert.equal(page.amounts[2], 27600);
+  assert.equal(page.proof, 'none');
+  // A last row that sums the items above is the table's total row, and still a candidate: here it
+  // is the only total on the page, and with the VAT labelled below, the net under its heading adds up.
+  const summed = read([
+    run('Désignation', 40, 300), run('Qté', 200, 300), run('Montant HT', 300, 300), run('Montant TTC', 460, 300),
+    run('Relevé de site', 40, 315), run('1', 200, 315), run('400,00', 300, 315), run('480,00', 460, 315),
+    run('Rapport', 40, 330), run('1', 200, 330), run('100,00', 300, 330), run('120,00', 460, 330),
+    run('500,00', 300, 345), run('600,00', 460, 345),
+    run('dont TVA 20 %', 350, 400), run('100,00', 480, 400),
+  ]);
+  assert.deepEqual(summed.amounts, [50000, 10000, 60000]);
 });
 
 test('a zero VAT is doubted when a total under its own label elsewhere is one digit away from it, not when it is the same or another amount', () => {

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { findLabels } from '../../src/extraction/fields/labelled-values.ts';
-import { AMOUNT_LABELS, DATE_LABELS, STREET_ADDRESS, type Label } from '../../src/extraction/fields/labels.ts';
+import { AMOUNT_LABELS, DATE_LABELS, ITEM_HEADING, STREET_ADDRESS, type Label } from '../../src/extraction/fields/labels.ts';
 import { readFields } from '../../src/extraction/fields/read-fields.ts';
 import { alt } from '../../src/extraction/fields/vocabulary/build.ts';
 import { DE } from '../../src/extraction/fields/vocabulary/de.ts';
@@ -137,6 +137,16 @@ test('street addresses, abbreviated or not, in French, English and German; names
     assert.ok(STREET_ADDRESS.test(fold(text)), text);
   }
   for (const text of ['Thomas Giraud', 'Boulangerie du Moulin SARL', '3 Suisses Conseil', 'Avenir Plomberie']) assert.ok(!STREET_ADDRESS.test(fold(text)), text);
+});
+
+test("a table's item headings, as the first words of a cell; a total's or a VAT's headings, or an item word inside a sentence, are none", () => {
+  const cells = (...texts: string[]) => fold(texts.join(' \u2003 '));
+  for (const row of [cells('Désignation', 'Qté', 'PU HT', 'Montant HT'), cells('Beschreibung', 'Anz.', 'Preis netto', 'Gesamt brutto'), cells('Pos', 'Menge', 'Einzelpreis'), cells('Item', 'Unit price', 'Amount'), cells('Omschrijving', 'Aantal', 'Bedrag')]) {
+    assert.ok(ITEM_HEADING.test(row), row);
+  }
+  for (const row of [cells('Taux', 'Base HT', 'TVA', 'Total TTC'), cells('Netto', 'USt.', 'Brutto'), cells('Subtotal', 'Tax', 'Total'), cells('Merci pour votre commande de 3 articles')]) {
+    assert.ok(!ITEM_HEADING.test(row), row);
+  }
 });
 
 test('"Issued" mid-sentence labels nothing', () => {

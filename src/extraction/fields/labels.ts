@@ -95,6 +95,9 @@ export const SERVICE_CHARGE = /\b(service|svc|serv)\.?\s*(charges?|chg|chrg|ch)\
 /** A tax's name: a VAT summary's row prints it, or the heading above it does ("GST Summary", "Détail TVA"). */
 export const TAX_WORD = /\b(tva|vat|gst|sst|tax|taxe|taxes|mwst|ust|iva|btw|steuer|umsatzs?steuer)\b/;
 
+/** A heading of a table of line items ("Désignation", "Qty", "Menge"), as a whole cell or its first words. */
+export const ITEM_HEADING = new RegExp(String.raw`${CELL_START}\s*${any('itemHeadings')}\b`);
+
 export const ZERO_VAT_EVIDENCE = new RegExp(String.raw`\b${any('zeroVatEvidence')}\b|${any('zeroVatParagraphs')}\b`);
 
 export type DateRole = 'invoice' | 'decoy' | 'due';

@@ -5,7 +5,7 @@ import { COLUMN_GAP, lineCells, spanConf, spanRuns, type Line } from '../../layo
 import { leadingGroupApart } from '../../layout/group-apart.ts';
 import { centsCut, findAmounts, type AmountMatch } from '../amount-parser.ts';
 import { cellBefore, findLabels, labelStart, type ColumnCell, type LabelHit } from '../labelled-values.ts';
-import { AFTER_DISCOUNT, AMOUNT_DECOYS, AMOUNT_LABELS, TAX_WORD, VAT_ABSENT, type AmountRole } from '../labels.ts';
+import { AFTER_DISCOUNT, AMOUNT_DECOYS, AMOUNT_LABELS, ITEM_HEADING, TAX_WORD, VAT_ABSENT, type AmountRole } from '../labels.ts';
 import { fold } from '../text-normalise.ts';
 import { PRINTED_RATE } from '../vat-rate-rows.ts';
 import { ANY_CELL_PENALTY, LOOSE_GUESS, type Candidate, type ValueAt } from './candidate.ts';
@@ -83,7 +83,12 @@ function columnCandidates(lines: Line[], hit: LabelHit<AmountRole>, { pageBias, 
   // since a table that lists one row per VAT rate ends with the row that sums them.
   // A value that a decoy's label names ("Allowance: Discount   -161.09" under a "Tax" heading) is none of the column's.
   const rows = columnValues(hit.belowCells()).filter((a) => !namedByDecoy(lines[a.valueAt.lineIndex]!, a.valueAt.end - a.raw.length));
+  // Under headings that also name an item's description or quantity, each row is one item: its
+  // amount is that item's ("Gesamt brutto" of the last line, not of the invoice), unless it is the
+  // column's last and the sum of the rows above it. One row may still be the invoice's only item.
+  const items = rows.length > 1 && ITEM_HEADING.test(fold(line.text));
   rows.forEach((a, k) => {
+    if (items && !(k === rows.length - 1 && sumsTheRowsAbove(rows))) return;
     const doubtful = Boolean(a.headless) || groupApartInColumn(lines, a);
     for (const r of readings(a, line.conf)) list.push({ role: hit.role, cents: r.cents, score: hit.weight * line.conf - 0.1 - 0.03 * (rows.length - 1 - k) + pageBias - r.penalty, ...at, repaired: r.repaired, lostDecimals: r.repaired, inColumn: true, valueAt: a.valueAt, rowsBelow: otherRowsBelow(rows, k), partOfSum: sumRowBelow(rows, k), doubtful });
   });
@@ -93,6 +98,7 @@ function columnCandidates(lines: Line[], hit: LabelHit<AmountRole>, { pageBias, 
   // right-aligned in their boxes, puts values in a neighbour's column. Every amount of the row
   // just below is then also a candidate, too weak to validate alone: only an equation that adds
   // up (HT + TVA = TTC) among them can pick it.
+  if (items) return { list, currencies };
   for (const a of rowBelow(lines, hit.lineIndex, labelled)) list.push({ role: hit.role, cents: a.cents, score: hit.weight * line.conf - ANY_CELL_PENALTY + pageBias, ...at, repaired: true });
   return { list, currencies };
 }
@@ -222,9 +228,14 @@ function otherRowsBelow(rows: AmountMatch[], k: number): number {
  */
 function sumRowBelow(rows: AmountMatch[], k: number): boolean {
   const last = rows.length - 1;
-  if (last < 2 || k === last) return false;
+  return last >= 2 && k !== last && sumsTheRowsAbove(rows);
+}
+
+/** The last value of a column is the sum of every value above it (to a cent a row: each may be rounded). */
+function sumsTheRowsAbove(rows: AmountMatch[]): boolean {
+  const last = rows.length - 1;
   const sum = rows.slice(0, last).reduce((total, a) => total + a.cents, 0);
-  return Math.abs(sum - rows[last]!.cents) <= last && rows[last]!.cents !== 0;
+  return last >= 1 && rows[last]!.cents !== 0 && Math.abs(sum - rows[last]!.cents) <= last;
 }
 
 /** A phrase that says no VAT is due (VAT_ABSENT) spans the VAT label at [start, end) of a folded line. */

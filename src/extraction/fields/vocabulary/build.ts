@@ -22,7 +22,7 @@ export type VocabularyList =
   | 'netTotals' | 'netWithoutVat' | 'netSums' | 'netPremiums' | 'vatBases' | 'vatTotals' | 'vatNames'
   | 'vatAmounts' | 'vatSpelled' | 'vatAbbreviations' | 'insuranceTaxes' | 'inclusiveTotals' | 'grossTotals'
   | 'btwTotals' | 'exclBtwTotals' | 'inclBtwTotals' | 'payableTotals' | 'bareGrossTotals' | 'amountsDue' | 'amountDecoys' | 'depositsAsked' | 'depositsPaid' | 'discounts' | 'afterDiscount' | 'vatAbsent'
-  | 'zeroVatEvidence' | 'zeroVatParagraphs'
+  | 'zeroVatEvidence' | 'zeroVatParagraphs' | 'itemHeadings'
   // Dates
   | 'invoiceDateLabels' | 'signedDateLabels' | 'numberedTitleDates' | 'unnumberedTitleDates' | 'otherInvoiceMentions' | 'datedTitles' | 'datedWords'
   | 'dateWords' | 'lineEndDateWords' | 'letterDateWords' | 'titlesBeforeDate' | 'weekdays'

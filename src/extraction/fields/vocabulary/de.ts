@@ -110,6 +110,16 @@ export const DE: Vocabulary = {
     'uebertrag',
     'ubertrag',
   ],
+  itemHeadings: [
+    'beschreibung',
+    'bezeichnung',
+    'artikel',
+    'leistung',
+    'menge',
+    'anzahl',
+    String.raw`anz\.?`,
+    'einzelpreis',
+  ],
   zeroVatEvidence: [
     'steuerfrei',
     'umsatzsteuerbefreit',

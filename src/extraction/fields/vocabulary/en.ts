@@ -132,6 +132,13 @@ export const EN: Vocabulary = {
     'cash',
     'paid',
   ],
+  itemHeadings: [
+    'description',
+    String.raw`qty`,
+    'quantity',
+    'unit price',
+    'item',
+  ],
   zeroVatEvidence: [
     'vat exempt',
     'reverse charge',

@@ -136,6 +136,15 @@ export const FR: Vocabulary = {
     'rendu',
     'espece',
   ],
+  // The headings of a table of line items: its amount columns list each item's, not the invoice's totals.
+  itemHeadings: [
+    'designation',
+    'description',
+    'libelle',
+    String.raw`quantite`,
+    String.raw`qte`,
+    'prix unitaire',
+  ],
   zeroVatEvidence: [
     String.raw`293\s*b`,
     'tva non applicable',

@@ -51,6 +51,10 @@ export const NL: Vocabulary = {
     'afleveradres',
     'klantgegevens',
   ],
+  itemHeadings: [
+    'omschrijving',
+    'aantal',
+  ],
   legalForms: [
     String.raw`b\.?v\.?`,
     String.raw`n\.?v\.?`,
