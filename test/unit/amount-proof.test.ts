@@ -297,3 +297,22 @@ test('a zero VAT is doubted when a total under its own label elsewhere is one di
   const otherAmount = [run('Total HT', 350, 400), run('54,00 €', 480, 400), run('Total TTC', 350, 430), run('54,00 €', 480, 430), run('Total commande', 350, 460), run('108,00 €', 480, 460)];
   assert.equal(read(otherAmount).proof, 'equation');
 });
+
+test("a per-rate table's rows that, with a row whose tax misread, sum to the total are its parts, not its rivals", () => {
+  const verdict = (tax10: string, total10 = '1 100,00') => {
+    const inv = readFields([...header,
+      run('Taux', 40, 300), run('Base HT', 120, 300), run('Montant TVA', 220, 300), run('Total TTC', 330, 300),
+      run('20 %', 40, 315), run('400,00', 120, 315), run('80,00', 220, 315), run('480,00', 330, 315),
+      run('10 %', 40, 330), run('1 000,00', 120, 330), run(tax10, 220, 330), run(total10, 330, 330),
+      run('Total HT', 350, 400), run('1 400,00 €', 480, 400), run('Total TVA', 350, 415), run('180,00 €', 480, 415),
+      run('Total TTC', 350, 430), run('1 580,00 €', 480, 430),
+    ]);
+    return { amounts: [inv.fields.montant_ht, inv.fields.montant_tva, inv.fields.montant_ttc], proof: inv.extra.amountsProof, rivals: inv.extra.rivalTotals };
+  };
+  assert.deepEqual(verdict('100,00'), { amounts: [140000, 18000, 158000], proof: 'equation', rivals: [] });
+  // The 10 % row's tax misread "160,00": the 20 % row alone still adds up, and with the 10 % row's
+  // total it makes the page's: a part, not a second reading of the invoice.
+  assert.deepEqual(verdict('160,00'), { amounts: [140000, 18000, 158000], proof: 'equation', rivals: [] });
+  // A column whose rows make no part of the total: the row that adds up stays a rival.
+  assert.deepEqual(verdict('160,00', '1 200,00').rivals, [48000]);
+});

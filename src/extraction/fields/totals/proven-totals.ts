@@ -18,7 +18,7 @@ const OUTRANKED_BY = 0.3;
 export function provenTotals(ctx: TotalsContext, solutions: Solution[], currencies: string[]): Totals {
   const { lines, rounding, due } = ctx;
   const solved = solutions[0]!;
-  const { rivalTotals, ambiguous } = rivalReadings(solutions, rounding);
+  const { rivalTotals, ambiguous } = rivalReadings(solutions, rounding, ctx.list);
   const outranking = outrankingTotal(ctx, solved);
   // An amount due of the other sign than the total (a credit note's "- 180,00" left to refund beside
   // a total read "200,00"): OCR lost a minus sign somewhere, and the equation proves nothing.
@@ -56,7 +56,7 @@ export function provenTotals(ctx: TotalsContext, solutions: Solution[], currenci
  * plausible VAT, unless they are the parts of the chosen one; `ambiguous`: one of them, or the
  * chosen total split another way, scores close to the chosen one.
  */
-function rivalReadings(solutions: Solution[], rounding: Rounding | null): { rivalTotals: Cents[]; ambiguous: boolean } {
+function rivalReadings(solutions: Solution[], rounding: Rounding | null, list: Candidate[]): { rivalTotals: Cents[]; ambiguous: boolean } {
   const solved = solutions[0]!;
   const sound = (s: Solution) => !s.ht.repaired && !s.tva.repaired && !s.ttc.repaired && vatShareIsPlausible(s.ht.cents, s.tva.cents);
   // A total a read rounding away from the chosen one adds up within the cent as well ("Total Incl.
@@ -65,7 +65,9 @@ function rivalReadings(solutions: Solution[], rounding: Rounding | null): { riva
   const others = [...new Set(solutions.filter((s) => sound(s) && otherTotal(s.ttc)).map((s) => s.ttc.cents))];
   // One row per VAT rate that adds up on its own (base + tax = that rate's total): the rows are the
   // parts of the chosen total, not rivals of it.
-  const parts = others.length >= 2 && Math.abs(others.reduce((a, b) => a + b, 0) - solved.ttc.cents) <= others.length;
+  // So are rows of a column of totals that, with others of its rows, sum to the chosen total: one
+  // row's base or tax misread left it out of the solutions ("20% | 351,79 | 20,3 | 422,15").
+  const parts = (others.length >= 2 && sumsTo(others, solved.ttc.cents)) || (others.length > 0 && rowsOfASummingColumn(list, solved.ttc.cents, others));
   // Two consistent readings with different totals and close scores: the document is ambiguous, so
   // the amounts are reported but not trusted enough to validate. The rows of a per-rate table that
   // sum to the chosen total are its parts, and rival nothing.
@@ -76,6 +78,34 @@ function rivalReadings(solutions: Solution[], rounding: Rounding | null): { riva
   const splitRival = solutions.some((s) => s.ttc.cents === solved.ttc.cents && s.ht.cents !== solved.ht.cents && solved.score - s.score < RIVAL_MARGIN);
   return { rivalTotals: parts ? [] : others, ambiguous: rival || splitRival };
 }
+
+/** Amounts that add up to a total, within a cent each (each may have been rounded). */
+const sumsTo = (amounts: Cents[], total: Cents) => Math.abs(amounts.reduce((a, b) => a + b, 0) - total) <= amounts.length;
+
+/**
+ * The other totals are rows of one column of totals (under one heading, as printed), some of whose
+ * rows, with them, add up to `total`: the rows of a table of one line per VAT rate. Some rows only:
+ * a line printed between them ("TVA 20 % sur 351,79   70,36 €") may put its base under the column.
+ */
+function rowsOfASummingColumn(list: Candidate[], total: Cents, others: Cents[]): boolean {
+  const columns = new Map<string, Map<number, Cents>>();
+  for (const c of list) {
+    if (c.role !== 'ttc' || !c.inColumn || c.repaired || !c.valueAt) continue;
+    const key = `${c.lineIndex}:${c.labelAt}`;
+    columns.set(key, (columns.get(key) ?? new Map()).set(c.valueAt.lineIndex, c.cents));
+  }
+  return [...columns.values()].some((rows) => {
+    const values = [...rows.values()];
+    if (values.length > MAX_SUMMED_ROWS || !others.every((t) => values.includes(t))) return false;
+    // Every subset of two rows or more (a dozen rows at most: 4 096 subsets).
+    for (let mask = 0; mask < 1 << values.length; mask++) {
+      const subset = values.filter((_, i) => mask & (1 << i));
+      if (subset.length >= 2 && others.every((t) => subset.includes(t)) && sumsTo(subset, total)) return true;
+    }
+    return false;
+  });
+}
+const MAX_SUMMED_ROWS = 12;
 
 /**
  * A total read beside a stronger label than the one the equation settled on, which no net and
