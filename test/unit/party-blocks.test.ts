@@ -62,6 +62,17 @@ test('invoice date: a date a narrow column wrapped before its year takes the yea
   assert.equal(page('Status: Paid').fields.date_facture, null, 'no year under it, no date');
 });
 
+test('invoice date: a date a narrow column wrapped after its day takes its month and year from the cell under it', () => {
+  const page = (below: string) => readFields([
+    ...cells(33, [['Bureautique Morel SARL', 40], ['Facture', 400]]),
+    ...cells(62, [['12 rue des Lilas', 40], ['Numéro : #F2031-118', 400]]),
+    ...cells(75, [['59000 Lille', 40], ['Date de facture : 14', 400]]),
+    ...cells(88, [['Tél. : 03 20 55 10 42', 40], [below, 400]]),
+  ]);
+  assert.equal(page('novembre 2031').fields.date_facture, '2031-11-14');
+  assert.equal(page('Statut : payée').fields.date_facture, null);
+});
+
 test("totals: 'Zwischensumme' is the net before VAT, as 'Subtotal' and 'Sous-total' are", () => {
   const inv = readFields([
     run('Weber Beratung GmbH', 40, 20, 14), run('Rechnung RE-53025', 330, 60), run('Rechnungsdatum: 17.12.2031', 330, 75),

@@ -98,17 +98,20 @@ function labelValue(lines: Line[], hit: LabelHit<DateRole>, hits: LabelHit<DateR
 
 /**
  * A date a narrow column wrapped before its year ("Issue date: November 10," over "2025", "5. Mai"
- * over "2024"): the label's value cell, then the cell under it when that cell is a bare year. Only a
- * date that takes its year from the line below counts; its index is the value's, in `after`.
+ * over "2024") or its month ("Date de facture : 26" over "septembre 2024"): the label's value cell,
+ * then the cell under it when that cell is the rest of a date, a bare year or a month's name and a
+ * year. Only a date that starts in the value and takes its end from the line below counts; its index
+ * is the value's, in `after`.
  */
 function wrappedDate(hit: LabelHit<DateRole>, after: string, value: { start: number; end: number }, order: NumericOrder): DateMatch | undefined {
   const next = hit.belowCells()[0];
-  if (!next || next.lineIndex !== hit.lineIndex + 1 || !BARE_YEAR.test(next.text)) return undefined;
+  if (!next || next.lineIndex !== hit.lineIndex + 1 || !REST_OF_A_DATE.test(next.text)) return undefined;
   const head = after.slice(0, value.end);
   return findDates(`${head} ${next.text.trim()}`, order, true).find((d) => d.index >= value.start && d.index < value.end && d.end > head.length);
 }
 
-const BARE_YEAR = /^\s*(19|20)\d{2}\s*$/;
+/** "2025", "septembre 2024", "Sept. 2024": what a wrapped date's second line holds, and nothing else. */
+const REST_OF_A_DATE = /^\s*(\p{L}{3,}\.?\s+)?(19|20)\d{2}\s*$/u;
 
 /** The word confidence of a date whose month's name was guessed (date-parser.ts): under decision.ts's UNSURE_DATE. */
 const GUESSED_MONTH = 0.5;
