@@ -7,6 +7,8 @@ import { buildLines } from '../../src/extraction/layout/lines.ts';
 import type { TextRun } from '../../src/extraction/layout/text-run.ts';
 import { sameDigitsInRow } from '../../src/extraction/ocr/date-row.ts';
 import { withRowReadAgain } from '../../src/extraction/ocr/row-again.ts';
+import type { OcrEngine } from '../../src/extraction/ocr/ocr-engine.ts';
+import { withLabelledDateRowReadAgain } from '../../src/extraction/ocr/second-looks.ts';
 import type { GreyImage } from '../../src/extraction/ocr/prepare-image.ts';
 import { generateOne } from '../../tools/generate/generate-set.ts';
 import { extractGenerated } from '../helpers/generated-extraction.ts';
@@ -52,6 +54,32 @@ test("a row read again keeps the page's digits when it mends only separators and
   assert.equal(sameDigitsInRow(row, (await again('22/02/2024'))!), true);
   assert.equal(sameDigitsInRow(row, (await again('27/02/2024'))!), false, 'a digit read otherwise');
   assert.equal(sameDigitsInRow(row, (await again('2/02/2024'))!), false, 'a digit lost');
+});
+
+test("a date label over a cell of digits that read as no date: that cell's row is read again, and its date shown, not booked", async () => {
+  // "Date:" over "024-06-24": the year's first digit, printed grey, lost on a phone scan.
+  const scan = [word('Atelier', 40, 40), word('Perrin', 120, 40), word('Date:', 500, 80), word('024-06-24', 500, 110, 0.9), word('Total', 40, 300), word('TTC', 100, 300), word('96,00', 200, 300)];
+  const strips: number[] = [];
+  const ocr: OcrEngine = {
+    warm() {},
+    async close() {},
+    // In the strip's own pixels; the strip runs from the page text's left edge (x 40).
+    async recognise(_image, _page, layout) {
+      assert.equal(layout, 'line');
+      strips.push(1);
+      return [word('2024-06-24', 462, 6, 0.9)];
+    },
+  };
+  const auto = { invoice: readFields(scan), narrow: false, images: [{ page: 1, grey: image }], runs: scan };
+  assert.equal(auto.invoice.fields.date_facture, null);
+  const read = await withLabelledDateRowReadAgain(auto.invoice, scan, auto, ocr, async (_stage, work) => work());
+  assert.equal(strips.length, 1);
+  assert.equal(read?.fields.date_facture, '2024-06-24');
+  assert.ok((read?.extra.dateEvidence?.wordConfidence ?? 1) < 0.6, 'other digits than the page read: shown, not booked');
+  // Words under the label, not digits: nothing is read again.
+  const noDigits = scan.map((w) => (w.text === '024-06-24' ? { ...w, text: 'voir' } : w));
+  await withLabelledDateRowReadAgain(readFields(noDigits), noDigits, { ...auto, runs: noDigits }, ocr, async (_stage, work) => work());
+  assert.equal(strips.length, 1);
 });
 
 /** A generated page read by real OCR is validated with its date, under a label of the strength given. */

@@ -4,9 +4,9 @@
 import { buildLines } from '../layout/lines.ts';
 import type { TextRun } from '../layout/text-run.ts';
 import { findDates, numericDateOrder } from '../fields/date-parser.ts';
-import { findLabels } from '../fields/labelled-values.ts';
+import { findLabels, type LabelHit } from '../fields/labelled-values.ts';
 import { AMOUNT_FIELDS } from '../../domain/invoice-fields.ts';
-import { AMOUNT_LABELS, DATE_LABELS } from '../fields/labels.ts';
+import { AMOUNT_LABELS, DATE_LABELS, type DateRole } from '../fields/labels.ts';
 import { amountsProven, MIN_CONFIDENCE } from '../checks/decision.ts';
 import { readFields } from '../fields/read-fields.ts';
 import type { PagesRead, TimeStage } from './pages-read.ts';
@@ -59,9 +59,9 @@ export async function withUnreadRows(invoice: ExtractedInvoice | null, auto: Pag
 }
 
 /**
- * A reading that found no date, though a row of page 1 names the invoice date beside digits: OCR
- * garbled the date there ("Date de facturation : 2202/2024" for 22/02/2024, a slash lost in a
- * phone scan's noise). That row is read again alone, as one line in a strip of its own, and the
+ * A reading that found no date, though a row of page 1 names the invoice date beside digits, or over
+ * a cell of digits: OCR garbled the date there ("Date de facturation : 2202/2024" for 22/02/2024, a
+ * slash lost in a phone scan's noise). That row is read again alone, as one line in a strip of its own, and the
  * page's words with it read again; a date the strip's row gives its label, with its rivals among
  * all those words, is the reading's date. Pages that read a date, or print no such label, pay nothing.
  */
@@ -69,9 +69,17 @@ export async function withLabelledDateRowReadAgain(invoice: ExtractedInvoice | n
   const image = auto.images.find((img) => img.page === 1);
   if (!invoice || invoice.fields.date_facture !== null || !image) return invoice;
   const lines = buildLines(runs);
-  const hit = findLabels(lines, DATE_LABELS).find((h) => h.role === 'invoice' && lines[h.lineIndex]!.page === 1 && /\d/.test(h.after));
-  if (!hit) return invoice;
-  const row = lines[hit.lineIndex]!;
+  // Its digits beside the label, or in the cell under it when nothing is beside it ("Date:" over
+  // "024-06-24", a grey "2" lost on a phone scan).
+  const valueRow = (h: LabelHit<DateRole>): number | null => {
+    if (lines[h.lineIndex]!.page !== 1) return null;
+    if (/\d/.test(h.after)) return h.lineIndex;
+    const under = h.belowCells()[0];
+    return !/\p{L}|\d/u.test(h.after) && under?.lineIndex === h.lineIndex + 1 && /\d/.test(under.text) ? under.lineIndex : null;
+  };
+  const at = findLabels(lines, DATE_LABELS).filter((h) => h.role === 'invoice').map(valueRow).find((i) => i !== null);
+  if (at == null) return invoice;
+  const row = lines[at]!;
   const again = await time('date-row', () => withRowReadAgain(runs, row, image.grey, lineReader(ocr, 1)));
   if (!again) return invoice;
   const read = await time('fields', () => readFields(again));
