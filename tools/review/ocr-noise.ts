@@ -9,7 +9,10 @@
 //     glued to the one before it, part of the same word, moves with it).
 // A reading whose words changed gets an OCR confidence of 0.45-0.95, an unchanged one 0.90-0.98.
 //
-//   node tools/review/ocr-noise.ts [--corpus-tune] [--seed N] [--variants N] [--geometry] [--show] DIR...
+//   node tools/review/ocr-noise.ts [--corpus-tune] [--seed N] [--variants N] [--geometry] [--show] [--list] DIR...
+//
+// --show prints a wrong reading's lines; --list names every validated reading, so that two versions'
+// runs can be compared reading for reading (diff).
 //
 // DIR: a generated set (tools/generate, `--kinds pdf`): its primary `gen-pdf` files. --corpus-tune
 // adds ../shared/corpus's tune-half text layers (text-layer-pdf, digital-pdf, synthetic-fr-pdf).
@@ -37,6 +40,7 @@ const { values: args, positionals: dirs } = parseArgs({
     variants: { type: 'string', default: '10' },
     geometry: { type: 'boolean', default: false },
     show: { type: 'boolean', default: false },
+    list: { type: 'boolean', default: false },
   },
 });
 
@@ -120,6 +124,7 @@ for (const { dir, keep } of sets) {
       counts.readings++;
       if (!score.validated) continue;
       counts.validated++;
+      if (args.list) console.log(`validated: ${entry.file} variant ${v}`);
       if (score.bookable) continue;
       counts.wrong++;
       const wrong = Object.entries(score.fields).filter(([, ok]) => !ok).map(([f]) => `${f}=${String(line[f])} (truth ${entry.expected[f as keyof typeof entry.expected]})`);
