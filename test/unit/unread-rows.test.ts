@@ -65,19 +65,6 @@ test("a header set apart above the first word read is looked for too, up to a he
   assert.ok(bands[0]!.y0 >= 58 && bands[0]!.y1 <= 82 && bands[0]!.x0 <= 252, JSON.stringify(bands[0]));
 });
 
-test('a word drawn over two rows, beside words of one row on its OCR line, covers neither; a line of large print still covers its own', () => {
-  const { image, runs } = page();
-  // The row at 120 is unread but for one word two rows tall (y 100-140) that OCR put on one line
-  // with a word of the row at 80: the ink at 120 beside it counts as unread.
-  const onLine = (r: TextRun, ocrLine: string): TextRun => ({ ...r, ocrLine });
-  const tall = onLine({ ...word('acture', 100, 100, 20), h: H * 2 + 2 }, '1.2.1');
-  const lines = runs.map((r) => onLine(r, r.y === 80 ? '1.2.1' : `1.${r.y}`));
-  const bands = unreadBands([...lines, tall], image);
-  assert.ok(bands.some((b) => b.y0 >= 118 && b.y1 <= 142), JSON.stringify(bands));
-  // Read as a line of its own, as a title in large print is, the same word covers its rows' ink.
-  assert.ok(!unreadBands([...lines, onLine(tall, '1.9.1')], image).some((b) => b.y0 >= 118 && b.y1 <= 142));
-});
-
 test('unread lines close together part between the lines; a picture taller than a line is no band', () => {
   const image = paper();
   for (const y of [40, 80]) print(image, 100, y, 20);

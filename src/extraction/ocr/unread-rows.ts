@@ -76,11 +76,8 @@ export function unreadBands(runs: TextRun[], image: GreyImage): Band[] {
   // Each row's covered spans, from every run read surely (marks and scraps cover their ink too).
   // Words read unsurely do not: "mer" and "D6-Jen-2024", two rows high, over "Invoice number :
   // INV-04932" and "Invoice Date : 26-Jan-2024"; "; voice in Date ai Jan-" over the latter on a scan.
-  // Nor do words much taller than the others of their own line: two rows read as one ("acture" over
-  // "Réf. facture" and "Date" below it, its date's digits left unread beside them).
   const covered: Array<Array<[number, number]>> = Array.from({ length: y1 - y0 + 1 }, () => []);
-  const merged = mergedRowWords(runs);
-  for (const r of runs.filter((w) => !isUnsure(w) && !merged.has(w))) {
+  for (const r of runs.filter((w) => !isUnsure(w))) {
     const span: [number, number] = [Math.max(x0, Math.floor(r.x - slack)), Math.min(x1, Math.ceil(r.x + r.w + slack))];
     if (span[1] < span[0]) continue;
     for (let y = Math.max(y0, Math.floor(r.y - slack)); y <= Math.min(y1, Math.ceil(r.y + r.h + slack)); y++) covered[y - y0]!.push(span);
@@ -263,25 +260,6 @@ function overlap(a: TextRun, b: TextRun): boolean {
   const dy = Math.min(a.y + a.h, b.y + b.h) - Math.max(a.y, b.y);
   return dx > Math.min(a.w, b.w) * 0.5 && dy > Math.min(a.h, b.h) * 0.5;
 }
-
-/**
- * Words MERGED_ROWS times taller than the page's words, on an OCR line that also holds words of the
- * page's height: tesseract drew one line over two rows of print. A line of large print (a title) is
- * tall throughout, and none of its words is taken for two rows.
- */
-function mergedRowWords(runs: TextRun[]): Set<TextRun> {
-  const h = typicalHeight(runs);
-  const byLine = new Map<string, TextRun[]>();
-  for (const r of runs) if (r.ocrLine) byLine.set(`${r.page} ${r.ocrLine}`, [...byLine.get(`${r.page} ${r.ocrLine}`) ?? [], r]);
-  const merged = new Set<TextRun>();
-  for (const words of byLine.values()) {
-    if (!textWords(words).some((w) => w.h <= h * ONE_ROW)) continue;
-    for (const w of words) if (w.h > h * MERGED_ROWS) merged.add(w);
-  }
-  return merged;
-}
-/** A word at most this many times the page's word height is one row's. */
-const ONE_ROW = 1.25;
 
 /** An OCR word read less surely than UNSURE_WORD; a text layer's words are sure. */
 const isUnsure = (r: TextRun) => (r.conf ?? 1) < UNSURE_WORD;
