@@ -51,26 +51,18 @@ test("supplier: a domain under a registry's second-level name ('.co.uk', '.com.m
   assert.equal(seller?.features.domain_agrees, 1);
 });
 
-test('invoice date: a date a narrow column wrapped before its year takes the year from the cell under it', () => {
-  const page = (below: string) => readFields([
+test('invoice date: a date a narrow column wrapped before its year, or after its day, takes the rest from the cell under it', () => {
+  const page = (labelled: string, below: string) => readFields([
     ...cells(33, [['Pemberton Engineering Ltd', 40], ['Invoice', 400]]),
     ...cells(62, [['53 Park Avenue', 40], ['Invoice no: #INV-2031-3917', 400]]),
-    ...cells(75, [['Brighton BN1 1AA', 40], ['Issue date: November 10,', 400]]),
+    ...cells(75, [['Brighton BN1 1AA', 40], [labelled, 400]]),
     ...cells(88, [['Tel: +44 2888 010 5815', 40], [below, 400]]),
-  ]);
-  assert.equal(page('2031').fields.date_facture, '2031-11-10');
-  assert.equal(page('Status: Paid').fields.date_facture, null, 'no year under it, no date');
-});
-
-test('invoice date: a date a narrow column wrapped after its day takes its month and year from the cell under it', () => {
-  const page = (below: string) => readFields([
-    ...cells(33, [['Bureautique Morel SARL', 40], ['Facture', 400]]),
-    ...cells(62, [['12 rue des Lilas', 40], ['Numéro : #F2031-118', 400]]),
-    ...cells(75, [['59000 Lille', 40], ['Date de facture : 14', 400]]),
-    ...cells(88, [['Tél. : 03 20 55 10 42', 40], [below, 400]]),
-  ]);
-  assert.equal(page('novembre 2031').fields.date_facture, '2031-11-14');
-  assert.equal(page('Statut : payée').fields.date_facture, null);
+  ]).fields.date_facture;
+  assert.equal(page('Issue date: November 10,', '2031'), '2031-11-10');
+  assert.equal(page('Issue date: November 10,', 'Status: Paid'), null, 'no year under it, no date');
+  // After its day: the month's name and the year, and nothing else, come from the cell under it.
+  assert.equal(page('Date de facture : 14', 'novembre 2031'), '2031-11-14');
+  assert.equal(page('Date de facture : 14', 'Statut : payée'), null);
 });
 
 test("totals: 'Zwischensumme' is the net before VAT, as 'Subtotal' and 'Sous-total' are", () => {
