@@ -7,7 +7,7 @@ import { findAmounts } from '../amount-parser.ts';
 import { amountsPaid, cashDrawn, cashTendered, MAX_ROUNDING, oneDigitApart, paidOtherwise } from '../cash-payment.ts';
 import { DEPOSIT_ASKED, DEPOSIT_PAID, DISCOUNT } from '../labels.ts';
 import { fold } from '../text-normalise.ts';
-import type { Candidate } from './candidate.ts';
+import { sumsTo, type Candidate } from './candidate.ts';
 import { ofRole, roundedPair, type Solution, type TotalsContext } from './equation.ts';
 
 /** `rounded`: the proven total after its cash rounding (equation.ts's roundOff). */
@@ -103,7 +103,7 @@ export function deductedBetween(lines: Line[], total: Candidate, later: Candidat
   const paid = amountsPaid(lines);
   const lastOfEach = lines.slice(total.lineIndex + 1, later.lineIndex).flatMap((l) => findAmounts(l.text).slice(-1).map((a) => Math.abs(a.cents)))
     .filter((c) => !paid.includes(c));
-  return lastOfEach.length > 1 && Math.abs(lastOfEach.reduce((sum, c) => sum + c, 0) - gap) <= lastOfEach.length;
+  return lastOfEach.length > 1 && sumsTo(lastOfEach, gap);
 }
 
 /**

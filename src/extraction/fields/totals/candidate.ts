@@ -45,6 +45,9 @@ export type VatReading = {
 
 export const best = (list: Candidate[]) => list.reduce<Candidate | null>((b, c) => (!b || c.score > b.score || (c.score === b.score && c.lineIndex > b.lineIndex) ? c : b), null);
 
+/** Amounts that add up to a total within a cent each: each may have been rounded on its own. */
+export const sumsTo = (amounts: Cents[], total: Cents) => Math.abs(amounts.reduce((sum, c) => sum + c, 0) - total) <= amounts.length;
+
 /** Read as printed: not repaired, not doubtful, its cents not cut short, above nothing. */
 export const sure = (c: Candidate) => !c.repaired && !c.doubtful && !c.cutCents && c.cents > 0;
 

@@ -8,7 +8,7 @@ import { cellBefore, findLabels, labelStart, type ColumnCell, type LabelHit } fr
 import { AFTER_DISCOUNT, AMOUNT_DECOYS, AMOUNT_LABELS, ITEM_HEADING, TAX_WORD, VAT_ABSENT, type AmountRole } from '../labels.ts';
 import { fold } from '../text-normalise.ts';
 import { PRINTED_RATE } from '../vat-rate-rows.ts';
-import { ANY_CELL_PENALTY, LOOSE_GUESS, type Candidate, type ValueAt } from './candidate.ts';
+import { ANY_CELL_PENALTY, LOOSE_GUESS, sumsTo, type Candidate, type ValueAt } from './candidate.ts';
 import { lostSigns, netTotalsAsTotals, rateRowReadings, vatBetweenTotals, withServiceCharge } from './derived-readings.ts';
 
 /** Every candidate for net, VAT, total and amount due, and the currencies printed with money. */
@@ -231,11 +231,10 @@ function sumRowBelow(rows: AmountMatch[], k: number): boolean {
   return last >= 2 && k !== last && sumsTheRowsAbove(rows);
 }
 
-/** The last value of a column is the sum of every value above it (to a cent a row: each may be rounded). */
+/** The last value of a column, not nought, is the sum of every value above it. */
 function sumsTheRowsAbove(rows: AmountMatch[]): boolean {
   const last = rows.length - 1;
-  const sum = rows.slice(0, last).reduce((total, a) => total + a.cents, 0);
-  return last >= 1 && rows[last]!.cents !== 0 && Math.abs(sum - rows[last]!.cents) <= last;
+  return last >= 1 && rows[last]!.cents !== 0 && sumsTo(rows.slice(0, last).map((a) => a.cents), rows[last]!.cents);
 }
 
 /** A phrase that says no VAT is due (VAT_ABSENT) spans the VAT label at [start, end) of a folded line. */

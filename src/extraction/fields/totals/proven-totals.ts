@@ -5,7 +5,7 @@ import { negated, type Cents } from '../../../domain/money.ts';
 import { vatShareIsPlausible } from '../../../domain/invoice-checks.ts';
 import { paidTotal, type Rounding } from '../cash-payment.ts';
 import type { Totals } from '../totals.ts';
-import { best, RIVAL_MARGIN, type Candidate } from './candidate.ts';
+import { best, RIVAL_MARGIN, sumsTo, type Candidate } from './candidate.ts';
 import { asksAnotherAmount, deductedBetween } from './asked-amount.ts';
 import { beforeRounding, ofRole, roundedPair, roundOff, type Solution, type TotalsContext } from './equation.ts';
 
@@ -79,9 +79,6 @@ function rivalReadings(solutions: Solution[], rounding: Rounding | null, list: C
   return { rivalTotals: parts ? [] : others, ambiguous: rival || splitRival };
 }
 
-/** Amounts that add up to a total, within a cent each (each may have been rounded). */
-const sumsTo = (amounts: Cents[], total: Cents) => Math.abs(amounts.reduce((a, b) => a + b, 0) - total) <= amounts.length;
-
 /**
  * The other totals are rows of one column of totals (under one heading, as printed), some of whose
  * rows, with them, add up to `total`: the rows of a table of one line per VAT rate. Some rows only:
@@ -95,17 +92,23 @@ function rowsOfASummingColumn(list: Candidate[], total: Cents, others: Cents[]):
     columns.set(key, (columns.get(key) ?? new Map()).set(c.valueAt.lineIndex, c.cents));
   }
   return [...columns.values()].some((rows) => {
-    const values = [...rows.values()];
-    if (values.length > MAX_SUMMED_ROWS || !others.every((t) => values.includes(t))) return false;
-    // Every subset of two rows or more (a dozen rows at most: 4 096 subsets).
-    for (let mask = 0; mask < 1 << values.length; mask++) {
-      const subset = values.filter((_, i) => mask & (1 << i));
-      if (subset.length >= 2 && others.every((t) => subset.includes(t)) && sumsTo(subset, total)) return true;
+    // The column's rows but one for each of the others, which must all be there.
+    const rest = [...rows.values()];
+    for (const t of others) {
+      const at = rest.indexOf(t);
+      if (at < 0) return false;
+      rest.splice(at, 1);
+    }
+    // The others, with any of the column's other rows (a dozen at most: 4 096 choices).
+    if (rest.length > MAX_OTHER_ROWS) return false;
+    for (let mask = 0; mask < 1 << rest.length; mask++) {
+      const chosen = [...others, ...rest.filter((_, i) => mask & (1 << i))];
+      if (chosen.length >= 2 && sumsTo(chosen, total)) return true;
     }
     return false;
   });
 }
-const MAX_SUMMED_ROWS = 12;
+const MAX_OTHER_ROWS = 12;
 
 /**
  * A total read beside a stronger label than the one the equation settled on, which no net and
