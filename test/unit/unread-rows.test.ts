@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { TextRun } from '../../src/extraction/layout/text-run.ts';
 import type { GreyImage } from '../../src/extraction/ocr/prepare-image.ts';
-import { readUnreadRows, unreadBands, withRowsReadAgain } from '../../src/extraction/ocr/unread-rows.ts';
+import { leftFaintPrint, readUnreadRows, unreadBands, withRowsReadAgain } from '../../src/extraction/ocr/unread-rows.ts';
 import { generateReceipt } from '../../tools/generate/generate-set.ts';
 import { cents, extractGenerated } from '../helpers/generated-extraction.ts';
 
@@ -52,6 +52,37 @@ test('a line of print that no word covers is a band; the lines read, a speck and
   // Everything read: nothing to read again.
   const read = page();
   assert.deepEqual(unreadBands([...read.runs, word('More', 100, 120, 10), word('words', 254, 120, 10)], read.image), []);
+});
+
+test('light grey print beside black that the reading left out is faint print left unread; black print left out, or grey print read, is not', () => {
+  // Black labels at y 40, 120 and 200 and a footer at 300, read; under each label, a light grey value
+  // (level 180 on paper at 240: above halfway to the black), left unread.
+  const grey = (read: boolean, level = 180) => {
+    const image = paper();
+    const runs: TextRun[] = [];
+    for (const y of [40, 120, 200]) {
+      print(image, 100, y, 20);
+      runs.push(word('Label', 100, y, 10), word('here:', 254, y, 10));
+      print(image, 100, y + 40, 12, level);
+      if (read) runs.push(word('19.06.2025', 100, y + 40, 12));
+    }
+    print(image, 100, 300, 20);
+    runs.push(word('Footer', 100, 300, 10), word('read', 254, 300, 10));
+    return { image, runs };
+  };
+  const left = grey(false);
+  assert.deepEqual(unreadBands(left.runs, left.image), [], 'not ink halfway to the black');
+  assert.equal(unreadBands(left.runs, left.image, true).length, 3, 'ink once faint print counts');
+  assert.equal(leftFaintPrint(left.runs, left.image), true);
+  const read = grey(true);
+  assert.equal(leftFaintPrint(read.runs, read.image), false, 'the grey values were read');
+  // The same values left unread in black are ordinary unread rows, read again in strips.
+  const black = grey(false, 30);
+  assert.equal(unreadBands(black.runs, black.image).length, 3);
+  assert.equal(leftFaintPrint(black.runs, black.image), false);
+  // Paper's own grain (a scan's, 20 levels under it) is no print.
+  const grain = grey(false, 220);
+  assert.equal(leftFaintPrint(grain.runs, grain.image), false);
 });
 
 test("a header set apart above the first word read is looked for too, up to a header's height above it", () => {

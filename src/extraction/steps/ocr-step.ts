@@ -16,6 +16,7 @@ import type { LoadedDocument } from '../document.ts';
 import { releaseMemory } from '../release-memory.ts';
 import { isOneNarrowColumn } from '../layout/narrow-column.ts';
 import { markUnreadInk, readLostGroups } from '../ocr/unread-ink.ts';
+import { leftFaintPrint } from '../ocr/unread-rows.ts';
 import { readCutCents } from '../ocr/cut-cents.ts';
 import { combineReadings } from '../ocr/combine-readings.ts';
 import type { PageImage, PagesRead, TimeStage } from '../ocr/pages-read.ts';
@@ -120,6 +121,10 @@ export async function readByOcr(doc: LoadedDocument, ocr: OcrEngine, time: TimeS
   // them; not the first time, since on other pages the rules are what keeps two tables apart.
   const noAmounts = !first || AMOUNT_FIELDS.every((f) => first.fields[f] === null);
   const witnessOf = async (): Promise<{ kind: OcrReading['witness']; pages: PageImage[] } | null> => {
+    // Grey print left unread beside black reads once the whole page is darkened: a reading of the
+    // page as scanned, or of its lower part, would leave it out again.
+    const faint = await time('faint-print', () => auto.images.some((p) => leftFaintPrint(auto.runs.filter((r) => r.page === p.page), p.grey)));
+    if (faint) return { kind: 'faint-print', pages: await time('faint-print', () => auto.images.map((p) => ({ ...p, grey: darkenFaintPrint(p.grey) }))) };
     if (evened) return { kind: 'as-scanned', pages };
     if (noAmounts) return { kind: 'faint-print', pages: await time('faint-print', () => read.map((p) => ({ ...p, grey: darkenFaintPrint(lowerPart(p.grey)) }))) };
     // Only where a total was read: a first page that prints no totals at all would pay for nothing.
