@@ -5,6 +5,7 @@ import { invoiceFromXml } from '../../src/extraction/facturx/xml-invoice.ts';
 import { findAmounts, parseAmount } from '../../src/extraction/fields/amount-parser.ts';
 import { findDates, numericDateOrder } from '../../src/extraction/fields/date-parser.ts';
 import { readFields } from '../../src/extraction/fields/read-fields.ts';
+import { fold } from '../../src/extraction/fields/text-normalise.ts';
 import type { TextRun } from '../../src/extraction/layout/text-run.ts';
 import { combineReadings } from '../../src/extraction/ocr/combine-readings.ts';
 
@@ -346,6 +347,26 @@ test('receipts: a "Nett Total" is the amount paid, which proves a net and a tax 
   assert.deepEqual([both.fields.montant_ttc, both.extra.amountsProof], [89615, 'weak']);
 });
 
+test("receipts: where the page says its prices include the tax, a total read as a net is no net to add the tax to", () => {
+  const read = (...texts: string[]) => readFields(texts.map((t, i) => ocrRun(t, 400, 100 + i * 15)));
+  // "Nett Total" under the tax is the amount paid; 0.44 is 6 % of 7.40, so the tax at the printed
+  // rate would make a total of 7.84 that no line prints.
+  const included = read('GST @6%: $0.44', 'Nett Total $7.40', 'Payment Mode Amount', '(Price inclusive of GST)');
+  assert.equal(included.fields.montant_ttc, 740);
+  assert.equal(read('GST @6%: $0.44', 'Nett Total $7.40', 'Payment Mode Amount', '(Price inclusive GST)').fields.montant_ttc, 740);
+  // Nothing says so: the tax at its rate completes the net, for a person to check.
+  const added = read('GST @6%: $0.44', 'Nett Total $7.40', 'Payment Mode Amount');
+  assert.equal(added.fields.montant_ttc, 784);
+  assert.notEqual(decide(added, 'ocr').status, 'validated');
+});
+
+test("OCR's misreadings of \"Total\" on a till's print label its total, whole words only", () => {
+  assert.deepEqual(['Totai Amount', 'TOTEL', 'Tetal:', 'Tota1', 'T0tal', 'Sub-Totai'].map(fold), ['total amount', 'total', 'total:', 'total', 'total', 'sub-total']);
+  assert.deepEqual(['tonal', 'metal', 'Totals', 'totalement'].map(fold), ['tonal', 'metal', 'totals', 'totalement']);
+  const receipt = readFields([ocrRun('Totel Amount $8.20', 400, 100), ocrRun('CASH $10.00', 400, 115), ocrRun('Change $1.80', 400, 130)]);
+  assert.equal(receipt.fields.montant_ttc, 820);
+});
+
 test('receipts: a total the payment proves stands, though a service charge keeps the net and tax from adding up to it at the printed rate', () => {
   const inv = readFields([
     ocrRun('SUBTOTAL', 40, 100), ocrRun('3.00', 300, 100), ocrRun('Service Charge 10%', 40, 115), ocrRun('0.30', 300, 115),
@@ -545,6 +566,13 @@ test('a table of one row per VAT rate: the sum row proves the totals, a rate\'s 
     ...cells(2, [[0, '150,00'], [1, '22,50'], [2, 'EUR']]),
   ]);
   assert.equal(totalLost.extra.amountsProof, 'weak');
+  // The 19 % row's net unread and the sum row lost altogether: the 7 % row adds up alone, and its
+  // total is the last of the Endbetrag column, under a row (119,00) it does not sum.
+  const sumRowLost = readFields([
+    ocrRun('Nettobetrag', 100, 700), ocrRun('MwSt-Betrag', 250, 700), ocrRun('MwSt-%', 400, 700), ocrRun('Endbetrag', 500, 700),
+    ...cells(0, [[1, '19,00'], [2, '19,0'], [3, '119,00']]), ...cells(1, [[0, '50,00'], [1, '3,50'], [2, '7,0'], [3, '53,50']]),
+  ]);
+  assert.deepEqual([sumRowLost.fields.montant_ttc, sumRowLost.extra.amountsProof], [5350, 'weak']);
 });
 
 test('a row of headings: columns end at neighbouring headings that are no labels', () => {

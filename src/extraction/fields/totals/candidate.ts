@@ -67,4 +67,4 @@ export const MAX_VAT_RATES = 4;
 export const LOOSE_GUESS = 0.05;
 
 // OCR reads a receipt's "GST" as "6ST"; its "GST @ 6% INCLUDED IN TOTAL" says so by the rate alone.
-export const TAX_INCLUDED = /\b(inc|incl|included|inclusive|dont)\b\.?\)?\s*(\d+(\.\d+)?\s*%\s*)?(gst|vat|tax|tva|sst)\b|\b(gst|6st|vat|tax|tva|sst)\b(?:(?!\bnot\b).){0,12}\bincluded\b|@\s*\d+(\.\d+)?\s*%\s*included\b/;
+export const TAX_INCLUDED = /\b(inc|incl|included|inclusive|dont)\b\.?\)?\s*(of\s+)?(\d+(\.\d+)?\s*%\s*)?(gst|vat|tax|tva|sst)\b|\b(gst|6st|vat|tax|tva|sst)\b(?:(?!\bnot\b).){0,12}\bincluded\b|@\s*\d+(\.\d+)?\s*%\s*included\b/;

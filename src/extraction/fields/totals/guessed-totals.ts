@@ -50,7 +50,9 @@ export function guessedTotals(ctx: TotalsContext, currencies: string[]): Totals 
   // Nor does it move a total the payment proves (cash − change: "NET TOTAL 1.75" after a service
   // charge that no rate relates, a net of 1.75 read from the same line).
   const provenByPayment = read.ttc !== null && paymentProves(read.ttc, lines, rounding);
-  const guessed = rounding || provenByPayment || (t && rounded !== t.cents) ? read : totalWithLostDigits(guessFromRate(read, printedVatRates(lines)));
+  // Nor where the page says its prices include the tax: its net read plus its tax is no total of it
+  // ("Nett Total $8.20" over "(Price inclusive of GST)", its GST 0.48 already in the 8.20).
+  const guessed = rounding || provenByPayment || (t && rounded !== t.cents) || taxIncluded ? read : totalWithLostDigits(guessFromRate(read, printedVatRates(lines)));
   // A total still under half the net it includes, the net read as printed beside its own label: a
   // total whose digits OCR lost in leader dots ("Net à payer TTC ....../3 4 €" for 5 049,32 €), or
   // the amount left to pay after a deposit. The net and a VAT known to be right imply it, as when no

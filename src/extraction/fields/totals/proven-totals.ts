@@ -34,7 +34,7 @@ export function provenTotals(ctx: TotalsContext, solutions: Solution[], currenci
   // A rounded total found below a rounding whose amount did not read: no line proves that step.
   const roundingUnread = rounding === null && rounded !== solved.ttc.cents;
   const weak = vatDoubted(ctx, solved) || ambiguous || Boolean(outranking) || signsClash || readingUnsure(solved)
-    || unroundedTotal || roundingUnread || stepped || asksAnotherAmount(ctx, solved, rounded);
+    || unroundedTotal || roundingUnread || stepped || asksAnotherAmount(ctx, solved, rounded) || rowUnderRows(ctx.list, solved.ttc);
   // A rounding read on its own line between the sum and the total reported: net + tax + rounding.
   // Either the equation closed on the total below it, or the total below it was found after.
   const cashRounding = total === null || outranking ? null
@@ -121,6 +121,20 @@ const MAX_OTHER_ROWS = 12;
 function outrankingTotal({ lines, ttc }: TotalsContext, solved: Solution): Candidate | null {
   return best(ttc.filter((c) => c.role === 'ttc' && c.cents !== solved.ttc.cents && !c.repaired && c.score > solved.ttc.score + OUTRANKED_BY
     && !deductedBetween(lines, solved.ttc, c)));
+}
+
+/**
+ * A total taken down a column, under rows of that column that it does not sum, is one row of a
+ * table (a VAT summary's "-5,77" over "-3,02" under "Endbetrag"), not the invoice's total: the
+ * column's own sum row went unread, or was read elsewhere ("-8,79" shifted off its column).
+ */
+function rowUnderRows(list: Candidate[], ttc: Candidate): boolean {
+  if (!ttc.inColumn || !ttc.valueAt) return false;
+  const above = new Map<number, Cents>();
+  for (const c of list) {
+    if (c.role === 'ttc' && c.inColumn && !c.repaired && c.lineIndex === ttc.lineIndex && c.labelAt === ttc.labelAt && c.valueAt && c.valueAt.lineIndex < ttc.valueAt.lineIndex) above.set(c.valueAt.lineIndex, c.cents);
+  }
+  return above.size > 0 && !sumsTo([...above.values()], ttc.cents);
 }
 
 /** The proof rests on a reading that is not the page's own as printed. */
