@@ -14,7 +14,8 @@
 // --show prints a wrong reading's lines; --list names every validated reading, so that two versions'
 // runs can be compared reading for reading (diff).
 //
-// DIR: a generated set (tools/generate, `--kinds pdf`): its primary `gen-pdf` files. --corpus-tune
+// DIR: a generated set (tools/generate, `--kinds pdf`): its primary `gen-pdf` files; or a third-party
+// set (tools/third-party): its text-layer PDFs (`text-layer-pdf`, not the Factur-X copies). --corpus-tune
 // adds ../shared/corpus's tune-half text layers (text-layer-pdf, digital-pdf, synthetic-fr-pdf).
 // To compare with an earlier version, copy this file into a worktree of that commit and run it
 // there with the same arguments: the noise depends only on the seed, the variant and the file.
@@ -89,7 +90,7 @@ function noisy(runs: TextRun[], next: () => number, rate: number, geometry: bool
 }
 
 const RATES = [0.03, 0.08, 0.15];
-const sets: Array<{ dir: string; keep: (e: TruthEntry) => boolean }> = dirs.map((dir) => ({ dir, keep: (e) => e.primary && e.kind === 'gen-pdf' }));
+const sets: Array<{ dir: string; keep: (e: TruthEntry) => boolean }> = dirs.map((dir) => ({ dir, keep: (e) => e.primary && (e.kind === 'gen-pdf' || e.kind === 'text-layer-pdf') }));
 if (args['corpus-tune']) {
   const corpus = path.join(import.meta.dirname, '../../../shared/corpus');
   const halves = splitCorpus(JSON.parse(fs.readFileSync(path.join(corpus, 'truth.json'), 'utf8')));
