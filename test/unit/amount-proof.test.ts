@@ -316,3 +316,18 @@ test("a per-rate table's rows that, with a row whose tax misread, sum to the tot
   // A column whose rows make no part of the total: the row that adds up stays a rival.
   assert.deepEqual(verdict('160,00', '1 200,00').rivals, [48000]);
 });
+
+test("a VAT of nought from a VAT summary's exempt row, beside a row that charges 20 %, proves no total", () => {
+  // The summary's 20 % row went unread into the totals (its "8,00" lost from a "Total TVA" line): a
+  // net and a total both read 108,00, with the exempt row's nought between them.
+  const summary = [
+    run('Code', 40, 300), run('Taux', 100, 300), run('Base TVA', 200, 300), run('Montant TVA', 300, 300),
+    run('S', 40, 315), run('20,00%', 100, 315), run('40,00', 200, 315), run('8,00', 300, 315),
+    run('E', 40, 330), run('0,00%', 100, 330), run('60,00', 200, 330), run('0,00', 300, 330),
+    run('Total HT', 350, 400), run('108,00 €', 480, 400), run('Total TTC', 350, 430), run('108,00 €', 480, 430),
+  ];
+  assert.deepEqual(read(summary), { amounts: [10800, 0, 10800], proof: 'weak' });
+  // No row charging a rate: the nought stands ("TVA non applicable" invoices print none).
+  const exemptOnly = summary.filter((r) => r.y !== 315);
+  assert.equal(read(exemptOnly).proof, 'equation');
+});

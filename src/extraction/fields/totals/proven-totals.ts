@@ -4,6 +4,7 @@
 import { negated, type Cents } from '../../../domain/money.ts';
 import { vatShareIsPlausible } from '../../../domain/invoice-checks.ts';
 import { paidTotal, type Rounding } from '../cash-payment.ts';
+import { rateRows } from '../vat-rate-rows.ts';
 import type { Totals } from '../totals.ts';
 import { best, RIVAL_MARGIN, sumsTo, type Candidate } from './candidate.ts';
 import { asksAnotherAmount, deductedBetween } from './asked-amount.ts';
@@ -171,5 +172,9 @@ function vatDoubted(ctx: TotalsContext, solved: Solution): boolean {
   // page's own net unread), not on the page's totals, whose VAT is their sum.
   const rateLines = ofRole(ctx.list, 'tva').filter((c) => !c.inColumn && !c.repaired && c.rate !== null && Number(c.rate) > 0 && c.cents !== 0);
   const oneRateOfSeveral = new Set(rateLines.map((c) => c.rate)).size >= 2 && rateLines.some((c) => c.cents === solved.tva.cents);
-  return taxedOverNet || oneRateOfSeveral;
+  // A VAT of nought on a page whose VAT summary charges a rate above nought on a row that proves
+  // itself ("S 20,00 % 40,00 8,00" over "E 0,00 % 60,00 0,00"): the nought is an exempt row's, not the
+  // invoice's VAT.
+  const charged = solved.tva.cents === 0 && rateRows(ctx.lines).some((r) => Number(r.rate) > 0 && r.tax !== 0);
+  return taxedOverNet || oneRateOfSeveral || charged;
 }
