@@ -248,7 +248,6 @@ function inkThreshold(data: Buffer, width: number, x0: number, x1: number, y0: n
   const histogram = new Uint32Array(256);
   let count = 0;
   for (let y = y0; y <= y1; y += 2) for (let x = x0; x <= x1; x += 2, count++) histogram[data[y * width + x]!]!++;
-  if (!count) return 255 - MIN_CONTRAST;
   // The level of the sample that many places up the samples in order (the k-th of them, from 0).
   const quantile = (share: number) => {
     const k = Math.floor(count * share);

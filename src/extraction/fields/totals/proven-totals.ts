@@ -86,13 +86,7 @@ function rivalReadings(solutions: Solution[], rounding: Rounding | null, list: C
  * a line printed between them ("TVA 20 % sur 351,79   70,36 €") may put its base under the column.
  */
 function rowsOfASummingColumn(list: Candidate[], total: Cents, others: Cents[]): boolean {
-  const columns = new Map<string, Map<number, Cents>>();
-  for (const c of list) {
-    if (c.role !== 'ttc' || !c.inColumn || c.repaired || !c.valueAt) continue;
-    const key = `${c.lineIndex}:${c.labelAt}`;
-    columns.set(key, (columns.get(key) ?? new Map()).set(c.valueAt.lineIndex, c.cents));
-  }
-  return [...columns.values()].some((rows) => {
+  return [...columnsOfTotals(list).values()].some((rows) => {
     // The column's rows but one for each of the others, which must all be there.
     const rest = [...rows.values()];
     for (const t of others) {
@@ -110,6 +104,18 @@ function rowsOfASummingColumn(list: Candidate[], total: Cents, others: Cents[]):
   });
 }
 const MAX_OTHER_ROWS = 12;
+
+/** The totals read down each column under a heading, as printed: heading (line and place) -> row's line -> amount. */
+function columnsOfTotals(list: Candidate[]): Map<string, Map<number, Cents>> {
+  const columns = new Map<string, Map<number, Cents>>();
+  for (const c of list) {
+    if (c.role !== 'ttc' || !c.inColumn || c.repaired || !c.valueAt) continue;
+    const key = headingOf(c);
+    columns.set(key, (columns.get(key) ?? new Map()).set(c.valueAt.lineIndex, c.cents));
+  }
+  return columns;
+}
+const headingOf = (c: Candidate) => `${c.lineIndex}:${c.labelAt}`;
 
 /**
  * A total read beside a stronger label than the one the equation settled on, which no net and
@@ -131,11 +137,9 @@ function outrankingTotal({ lines, ttc }: TotalsContext, solved: Solution): Candi
  */
 function rowUnderRows(list: Candidate[], ttc: Candidate): boolean {
   if (!ttc.inColumn || !ttc.valueAt) return false;
-  const above = new Map<number, Cents>();
-  for (const c of list) {
-    if (c.role === 'ttc' && c.inColumn && !c.repaired && c.lineIndex === ttc.lineIndex && c.labelAt === ttc.labelAt && c.valueAt && c.valueAt.lineIndex < ttc.valueAt.lineIndex) above.set(c.valueAt.lineIndex, c.cents);
-  }
-  return above.size > 0 && !sumsTo([...above.values()], ttc.cents);
+  const row = ttc.valueAt.lineIndex;
+  const above = [...(columnsOfTotals(list).get(headingOf(ttc)) ?? [])].filter(([line]) => line < row).map(([, cents]) => cents);
+  return above.length > 0 && !sumsTo(above, ttc.cents);
 }
 
 /** The proof rests on a reading that is not the page's own as printed. */
